@@ -1,0 +1,4 @@
+export * from './types.ts';
+export * from './measure.ts';
+export * from './validate.ts';
+export * from './colors.ts';
