@@ -1,0 +1,152 @@
+// Runs one processing job: each stage on a worker thread, each artifact published the moment it
+// exists, the job row advanced at every stage boundary. A cancelled or deleted job is noticed at
+// the next boundary (or publication) and the run stops without writing anything more.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { MessageChannel } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import type { Services } from '../services.ts';
+import { withMeasurements } from '../../../core/src/measure.ts';
+import { advanceJob, failJob, finishJob, startJobRun, type JobRun } from '../store/jobs.ts';
+import { deleteBlueprint, publishToBlueprint, storagePrefix, type BlueprintPublication } from '../store/blueprints.ts';
+import { SheetError } from '../pipeline/pdf.ts';
+import type { ArtifactMessage, StageOutcome, StageResults, StageTask } from './stages.ts';
+
+export class JobStopped extends Error {}
+
+export function createStagePool(threads: number): Piscina {
+  return new Piscina({
+    filename: new URL('./stage-worker.ts', import.meta.url).href,
+    minThreads: 0,
+    maxThreads: threads,
+    idleTimeout: 30_000,
+    // A pathological PDF must fail its own job, not exhaust the process.
+    resourceLimits: { maxOldGenerationSizeMb: 4096 },
+  });
+}
+
+const ARTIFACT_FILES = {
+  scaled_png: { name: 'scaled.png', contentType: 'image/png' },
+  preview_webp: { name: 'preview.webp', contentType: 'image/webp' },
+  vector_svg: { name: 'vector.svg', contentType: 'image/svg+xml' },
+} as const;
+
+export interface RunContext {
+  services: Services;
+  pool: Piscina;
+  signal: AbortSignal;
+}
+
+export async function runProcessingJob(context: RunContext, jobId: string): Promise<void> {
+  const { services } = context;
+  const { db, blobs, config } = services;
+  const job = await startJobRun(db, jobId);
+  if (!job) return;
+  const run: JobRun = { jobId, attempt: job.attempts };
+  const blueprintId = job.blueprint_id;
+  const prefix = storagePrefix(blueprintId);
+  const pdfFile = blobs.pathFor(job.source_key);
+  const dpi = config.renderDpi;
+  const workDir = await mkdtemp(path.join(tmpdir(), `job-${jobId}-`));
+
+  const boundary = async (state: string, progress: number) => {
+    if (!(await advanceJob(db, run, state, progress))) throw new JobStopped();
+  };
+  const publish = async (publication: BlueprintPublication) => {
+    if (!(await publishToBlueprint(db, run, blueprintId, publication))) throw new JobStopped();
+  };
+  const stage = async <S extends StageTask['stage']>(task: StageTask & { stage: S }, transferList: MessagePort[] = []) => {
+    const outcome = (await context.pool.run(task, { signal: context.signal, transferList: transferList as never })) as StageOutcome;
+    if (!outcome.ok) throw new SheetError(outcome.code, outcome.message);
+    return outcome.value as StageResults[S];
+  };
+
+  /** Publishes artifacts announced by a running stage, in order, while the stage goes on. */
+  const artifactChannel = () => {
+    const channel = new MessageChannel();
+    let chain = Promise.resolve();
+    channel.port1.on('message', (message: ArtifactMessage) => {
+      chain = chain.then(() => publishArtifact(message));
+    });
+    return {
+      port: channel.port2,
+      settled: async () => {
+        await chain;
+        channel.port1.close();
+      },
+    };
+  };
+  const publishArtifact = async (message: ArtifactMessage) => {
+    if (message.artifact === 'tiles') {
+      const tilePrefix = `${prefix}/tiles`;
+      await blobs.remove(tilePrefix);
+      await Promise.all(message.names.map((name) => blobs.putFile(`${tilePrefix}/${name}`, path.join(message.dir, name))));
+      await publish({ tiles: { prefix: tilePrefix, max_zoom: message.maxZoom, names: message.names }, ready: { main_tile: true, all_tiles: true } });
+      return;
+    }
+    const file = ARTIFACT_FILES[message.artifact];
+    const key = `${prefix}/${file.name}`;
+    await blobs.putFile(key, message.file);
+    const ready = message.artifact === 'preview_webp' ? { preview_image: true } : message.artifact === 'vector_svg' ? { vector_image: true } : {};
+    await publish({ artifacts: { [message.artifact]: { key, content_type: file.contentType } }, ready });
+  };
+
+  try {
+    await boundary('opening', 2);
+    const info = await stage({ stage: 'open', pdfFile, dpi });
+    await publish({ pageCount: info.pageCount, size: { width: info.widthPx, height: info.heightPx, dpi } });
+
+    await boundary('rendering', 10);
+    const rendered = artifactChannel();
+    try {
+      await stage({ stage: 'render', pdfFile, dpi, workDir, artifacts: rendered.port }, [rendered.port as never]);
+    } finally {
+      await rendered.settled();
+    }
+
+    await boundary('reading_text', 45);
+    const words = await stage({ stage: 'text', pdfFile, dpi });
+    await publish({ words: words.map(({ fontSize: _size, angle: _angle, ...word }) => word), ready: { ocr_text: true } });
+
+    await boundary('detecting', 60);
+    const analyzed = artifactChannel();
+    let analysis: StageResults['analyze'];
+    try {
+      analysis = await stage({ stage: 'analyze', pdfFile, dpi, workDir, words, artifacts: analyzed.port }, [analyzed.port as never]);
+    } finally {
+      await analyzed.settled();
+    }
+
+    await boundary('measuring', 90);
+    const geojson = withMeasurements(analysis.geojson, analysis.scale, dpi);
+    await boundary('publishing', 95);
+    await publish({
+      geojson,
+      scale: analysis.scale,
+      words: analysis.words,
+      ready: { geojson: true, regions: true, ml_metadata: true, ocr_connected: true, autoclassify_polygons: true },
+    });
+    await finishJob(db, run);
+  } catch (error) {
+    // Stopped by a cancel/delete, or released at shutdown for another worker to take over.
+    if (error instanceof JobStopped || context.signal.reason === 'shutdown') return;
+    const { code, message } = describeFailure(error, context.signal);
+    services.logger.warn({ job_id: jobId, error_code: code, err: error }, 'job failed');
+    if (await failJob(db, run, code, message)) {
+      // A failed job leaves no blueprint behind, like a cancelled one.
+      await deleteBlueprint(db, blueprintId);
+      await blobs.remove(prefix);
+    }
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+function describeFailure(error: unknown, signal: AbortSignal): { code: string; message: string } {
+  if (signal.aborted && signal.reason === 'timeout') {
+    return { code: 'processing_timeout', message: 'Processing took longer than the configured limit (JOB_TIMEOUT_MS)' };
+  }
+  if (error instanceof SheetError) return { code: error.code, message: error.message };
+  return { code: 'internal_error', message: `Processing failed: ${error instanceof Error ? error.message : String(error)}` };
+}
