@@ -36,7 +36,7 @@ const services: Services = {
 let httpServer: Server | null = null;
 let adminSocket: net.Server | null = null;
 let worker: Worker | null = null;
-const pool = config.role === 'api' ? null : createStagePool(config.workerConcurrency);
+const pool = config.role === 'api' ? null : createStagePool(config.workerConcurrency, logger);
 
 if (pool) worker = startWorker(agenda, config, { services, pool });
 // Even an API-only process starts Agenda: without start() its enqueue sends no NOTIFY.

@@ -43,7 +43,7 @@ export function toValidationIssues(part: Part, error: z.ZodError): ValidationIss
 }
 
 export function parseOrThrow<T extends z.ZodType>(part: Part, schema: T, value: unknown): z.output<T> {
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(value, { reportInput: true });
   if (!result.success) throw new ValidationError(toValidationIssues(part, result.error));
   return result.data;
 }

@@ -15,15 +15,18 @@ import type { ArtifactMessage, StageOutcome, StageResults, StageTask } from './s
 
 export class JobStopped extends Error {}
 
-export function createStagePool(threads: number): Piscina {
-  return new Piscina({
-    filename: new URL('./stage-worker.ts', import.meta.url).href,
+export function createStagePool(threads: number, logger: Services['logger']): Piscina {
+  const pool = new Piscina({
+    filename: new URL('./stage-worker-entry.mjs', import.meta.url).href,
     minThreads: 0,
     maxThreads: threads,
     idleTimeout: 30_000,
     // A pathological PDF must fail its own job, not exhaust the process.
     resourceLimits: { maxOldGenerationSizeMb: 4096 },
   });
+  // A thread that dies fails its task (and so its job); it must not take the process down.
+  pool.on('error', (error) => logger.error({ err: error }, 'stage worker thread failed'));
+  return pool;
 }
 
 const ARTIFACT_FILES = {
