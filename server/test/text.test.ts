@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { openSheet } from '../src/pipeline/pdf.ts';
 import { extractWords } from '../src/pipeline/text.ts';
@@ -14,7 +16,11 @@ const ASHEVILLE = realplan('asheville/floorplan.pdf');
 const DPI = 150;
 
 async function wordsOf(file: string): Promise<SheetWord[]> {
-  const sheet = await openSheet(new Uint8Array(readFileSync(file)), DPI);
+  return wordsOfBytes(new Uint8Array(readFileSync(file)));
+}
+
+async function wordsOfBytes(pdf: Uint8Array): Promise<SheetWord[]> {
+  const sheet = await openSheet(pdf, DPI);
   try {
     return await extractWords(sheet);
   } finally {
@@ -38,6 +44,18 @@ function popplerWords(file: string, options: string[] = []): PopplerWord[] {
       box: [Number(match[1]) * scale, Number(match[2]) * scale, Number(match[3]) * scale, Number(match[4]) * scale],
     }),
   );
+}
+
+/** poppler's words of a PDF built in memory, read from a temporary file. */
+function popplerWordsOfBytes(pdf: Uint8Array): PopplerWord[] {
+  const folder = mkdtempSync(path.join(tmpdir(), 'text-test-'));
+  try {
+    const file = path.join(folder, 'sheet.pdf');
+    writeFileSync(file, pdf);
+    return popplerWords(file);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 function boundingBox(word: SheetWord): BBox {
@@ -64,6 +82,12 @@ function matchRate(ours: SheetWord[], poppler: PopplerWord[], matches: (ours: Sh
   return found.length / poppler.length;
 }
 
+/** Indices into a BBox: the extent along the word's run, then across it. */
+function runAxes(word: SheetWord): [number, number, number, number] {
+  const vertical = Math.abs(Math.sin(word.angle)) > Math.abs(Math.cos(word.angle));
+  return vertical ? [1, 3, 0, 2] : [0, 2, 1, 3];
+}
+
 /** The issue's criterion: the same text and an axis-aligned box with IoU ≥ 0.5. */
 const sameTextAndBox = (word: SheetWord, box: BBox, theirs: PopplerWord): boolean =>
   word.text === theirs.text && iou(box, theirs.box) >= 0.5;
@@ -74,8 +98,7 @@ const sameTextAndBox = (word: SheetWord, box: BBox, theirs: PopplerWord): boolea
  */
 const sameTextAlongRun = (word: SheetWord, box: BBox, theirs: PopplerWord): boolean => {
   if (!word.text.includes(theirs.text)) return false;
-  const vertical = Math.abs(Math.sin(word.angle)) > Math.abs(Math.cos(word.angle));
-  const [runMin, runMax, crossMin, crossMax] = vertical ? [1, 3, 0, 2] : [0, 2, 1, 3];
+  const [runMin, runMax, crossMin, crossMax] = runAxes(word);
   const slack = 1;
   const theirsAcross = theirs.box[crossMin] >= box[crossMin] - slack && theirs.box[crossMax] <= box[crossMax] + slack;
   if (!theirsAcross) return false;
@@ -86,6 +109,50 @@ const sameTextAlongRun = (word: SheetWord, box: BBox, theirs: PopplerWord): bool
   const union = box[runMax] - box[runMin] + theirs.box[runMax] - theirs.box[runMin] - shared;
   return shared / union >= 0.5;
 };
+
+/**
+ * A letter page whose Type3 font has a 0.01 font matrix (glyphs 60 units = 0.6 em wide, bbox
+ * -0.3..0.9 em): a horizontal line with a space, and a line turned 90° with 2 units of Tc.
+ */
+async function type3Sheet(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([612, 792]);
+  const context = doc.context;
+  const square = context.register(context.stream('60 0 0 -30 60 90 d1 0 0 60 80 re f'));
+  const blank = context.register(context.stream('60 0 0 0 0 0 d1'));
+  const font = context.obj({
+    Type: 'Font',
+    Subtype: 'Type3',
+    FontBBox: [0, -30, 60, 90],
+    FontMatrix: [0.01, 0, 0, 0.01, 0, 0],
+    CharProcs: { A: square, B: square, C: square, D: square, space: blank },
+    Encoding: { Type: 'Encoding', Differences: [32, 'space', 65, 'A', 'B', 'C', 'D'] },
+    FirstChar: 32,
+    LastChar: 68,
+    Widths: Array.from({ length: 37 }, (_, i) => (i === 0 || i >= 33 ? 60 : 0)),
+  });
+  page.node.setFontDictionary(PDFName.of('T3'), context.register(font));
+  const content = 'BT /T3 20 Tf 100 700 Td (AB CD) Tj ET BT /T3 10 Tf 0 1 -1 0 300 500 Tm 2 Tc (ABAB) Tj ET';
+  page.node.addContentStream(context.register(context.stream(content)));
+  return doc.save();
+}
+
+/** Three Helvetica lines: one in a shown layer, one in a layer that is off by default, one in none. */
+async function layeredSheet(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([612, 792]);
+  const context = doc.context;
+  const shown = context.register(context.obj({ Type: 'OCG', Name: PDFString.of('Shown') }));
+  const hidden = context.register(context.obj({ Type: 'OCG', Name: PDFString.of('Hidden') }));
+  doc.catalog.set(PDFName.of('OCProperties'), context.obj({ OCGs: [shown, hidden], D: { OFF: [hidden] } }));
+  const helvetica = context.obj({ Type: 'Font', Subtype: 'Type1', BaseFont: 'Helvetica', Encoding: 'WinAnsiEncoding' });
+  page.node.setFontDictionary(PDFName.of('F1'), context.register(helvetica));
+  page.node.Resources()!.set(PDFName.of('Properties'), context.obj({ Shown: shown, Hidden: hidden }));
+  const line = (y: number, text: string): string => `BT /F1 12 Tf 72 ${y} Td (${text}) Tj ET`;
+  const content = `/OC /Shown BDC ${line(700, 'SHOWN')} EMC /OC /Hidden BDC ${line(650, 'HIDDEN')} EMC ${line(600, 'PLAIN')}`;
+  page.node.addContentStream(context.register(context.stream(content)));
+  return doc.save();
+}
 
 const percent = (rate: number): string => `${(100 * rate).toFixed(1)}%`;
 
@@ -136,6 +203,36 @@ describe('extractWords', () => {
       const sidewaysWord = Math.abs(Math.sin(word.angle)) > 0.999;
       expect(sidewaysWord ? maxY - minY > maxX - minX : maxX - minX > maxY - minY).toBe(true);
     }
+  });
+
+  it('lays out Type3 glyphs through their font matrix, as pdftotext does', async () => {
+    const pdf = await type3Sheet();
+    const ours = await wordsOfBytes(pdf);
+    const poppler = popplerWordsOfBytes(pdf);
+    expect(ours.map((word) => word.text)).toEqual(['AB', 'CD', 'ABAB']);
+    expect(poppler.map((word) => word.text).sort()).toEqual(['AB', 'ABAB', 'CD']);
+    // poppler sizes Type3 boxes its own way across the run; along it both must agree to 0.5 px.
+    for (const theirs of poppler) {
+      const word = ours.find((candidate) => candidate.text === theirs.text)!;
+      const [runMin, runMax] = runAxes(word);
+      const box = boundingBox(word);
+      expect(box[runMin]).toBeCloseTo(theirs.box[runMin], 0);
+      expect(box[runMax]).toBeCloseTo(theirs.box[runMax], 0);
+    }
+    const [horizontal, , turned] = ours;
+    expect(horizontal.fontSize).toBeCloseTo((20 * DPI) / 72, 6);
+    expect(turned.angle).toBeCloseTo(-Math.PI / 2, 6);
+    // Across the run the box is the font's bbox, -0.3..0.9 em.
+    const [minX, minY, maxX, maxY] = boundingBox(horizontal);
+    expect(maxY - minY).toBeCloseTo(1.2 * horizontal.fontSize, 6);
+    expect(maxX - minX).toBeCloseTo(2 * 0.6 * horizontal.fontSize, 6);
+  });
+
+  it('leaves out text in layers that are off, as pdftotext does', async () => {
+    const pdf = await layeredSheet();
+    const ours = (await wordsOfBytes(pdf)).map((word) => word.text);
+    expect(ours).toEqual(['SHOWN', 'PLAIN']);
+    expect(popplerWordsOfBytes(pdf).map((word) => word.text)).toEqual(ours);
   });
 
   it('returns closed finite rings, no blank words, and the same ids on every run', async () => {
