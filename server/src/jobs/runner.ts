@@ -4,7 +4,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { MessageChannel } from 'node:worker_threads';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { Services } from '../services.ts';
 import { withMeasurements } from '../../../core/src/measure.ts';
@@ -59,28 +59,59 @@ export async function runProcessingJob(context: RunContext, jobId: string): Prom
   const publish = async (publication: BlueprintPublication) => {
     if (!(await publishToBlueprint(db, run, blueprintId, publication))) throw new JobStopped();
   };
-  const stage = async <S extends StageTask['stage']>(task: StageTask & { stage: S }, transferList: MessagePort[] = []) => {
+  const stage = async <S extends StageTask['stage']>(task: Extract<StageTask, { stage: S }>, transferList: MessagePort[] = []) => {
     const outcome = (await context.pool.run(task, { signal: context.signal, transferList: transferList as never })) as StageOutcome;
     if (!outcome.ok) throw new SheetError(outcome.code, outcome.message);
     return outcome.value as StageResults[S];
   };
 
-  /** Publishes artifacts announced by a running stage, in order, while the stage goes on. */
+  /**
+   * Publishes artifacts announced by a running stage, in order, while the stage goes on. The
+   * first failure (e.g. the job was cancelled) stops further publications and is rethrown when
+   * the stage is over; `end` tells that every announcement has arrived (ports are not ordered
+   * with piscina's own result channel).
+   */
   const artifactChannel = () => {
     const channel = new MessageChannel();
-    let chain = Promise.resolve();
+    let chain: Promise<void> = Promise.resolve();
+    let failure: unknown = null;
+    let ended!: () => void;
+    const endReceived = new Promise<void>((resolve) => (ended = resolve));
     channel.port1.on('message', (message: ArtifactMessage) => {
-      chain = chain.then(() => publishArtifact(message));
+      if (message.artifact === 'end') {
+        ended();
+        return;
+      }
+      const announced = message;
+      chain = chain
+        .then(() => (failure ? undefined : publishArtifact(announced)))
+        .catch((error: unknown) => {
+          failure ??= error;
+        });
     });
     return {
       port: channel.port2,
-      settled: async () => {
+      settled: async (stageFinished: boolean) => {
+        if (stageFinished) await endReceived;
         await chain;
         channel.port1.close();
+        if (failure) throw failure;
       },
     };
   };
-  const publishArtifact = async (message: ArtifactMessage) => {
+  const runWithArtifacts = async <S extends 'render' | 'analyze'>(task: (port: MessagePort) => Extract<StageTask, { stage: S }>) => {
+    const channel = artifactChannel();
+    let result: StageResults[S];
+    try {
+      result = await stage(task(channel.port), [channel.port]);
+    } catch (error) {
+      await channel.settled(false).catch(() => {});
+      throw error;
+    }
+    await channel.settled(true);
+    return result;
+  };
+  const publishArtifact = async (message: Exclude<ArtifactMessage, { artifact: 'end' }>) => {
     if (message.artifact === 'tiles') {
       const tilePrefix = `${prefix}/tiles`;
       await blobs.remove(tilePrefix);
@@ -101,25 +132,14 @@ export async function runProcessingJob(context: RunContext, jobId: string): Prom
     await publish({ pageCount: info.pageCount, size: { width: info.widthPx, height: info.heightPx, dpi } });
 
     await boundary('rendering', 10);
-    const rendered = artifactChannel();
-    try {
-      await stage({ stage: 'render', pdfFile, dpi, workDir, artifacts: rendered.port }, [rendered.port as never]);
-    } finally {
-      await rendered.settled();
-    }
+    await runWithArtifacts((port) => ({ stage: 'render', pdfFile, dpi, workDir, artifacts: port }));
 
     await boundary('reading_text', 45);
     const words = await stage({ stage: 'text', pdfFile, dpi });
     await publish({ words: words.map(({ fontSize: _size, angle: _angle, ...word }) => word), ready: { ocr_text: true } });
 
     await boundary('detecting', 60);
-    const analyzed = artifactChannel();
-    let analysis: StageResults['analyze'];
-    try {
-      analysis = await stage({ stage: 'analyze', pdfFile, dpi, workDir, words, artifacts: analyzed.port }, [analyzed.port as never]);
-    } finally {
-      await analyzed.settled();
-    }
+    const analysis = await runWithArtifacts((port) => ({ stage: 'analyze', pdfFile, dpi, workDir, words, artifacts: port }));
 
     await boundary('measuring', 90);
     const geojson = withMeasurements(analysis.geojson, analysis.scale, dpi);
@@ -136,11 +156,13 @@ export async function runProcessingJob(context: RunContext, jobId: string): Prom
     if (error instanceof JobStopped || context.signal.reason === 'shutdown') return;
     const { code, message } = describeFailure(error, context.signal);
     services.logger.warn({ job_id: jobId, error_code: code, err: error }, 'job failed');
-    if (await failJob(db, run, code, message)) {
-      // A failed job leaves no blueprint behind, like a cancelled one.
-      await deleteBlueprint(db, blueprintId);
+    // A failed job leaves no blueprint behind, like a cancelled one; once FAILED is visible the
+    // files are gone too.
+    await db.transaction(async (tx) => {
+      if (!(await failJob(tx, run, code, message))) return;
+      await deleteBlueprint(tx, blueprintId);
       await blobs.remove(prefix);
-    }
+    });
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }

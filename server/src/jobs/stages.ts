@@ -4,7 +4,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { MessagePort } from 'node:worker_threads';
-import { openSheet, type OpenSheet, type SheetErrorCode } from '../pipeline/pdf.ts';
+import { assertSheetHasContent, openSheet, type OpenSheet, type SheetErrorCode } from '../pipeline/pdf.ts';
 import { encodePreviewWebp, encodeScaledPng, renderSheet, writeTiles } from '../pipeline/render.ts';
 import { extractWords } from '../pipeline/text.ts';
 import { extractPrimitives } from '../pipeline/vectors.ts';
@@ -16,7 +16,9 @@ import type { BlueprintFeatureCollection, BlueprintWord, Scale } from '../../../
 
 export type ArtifactMessage =
   | { artifact: 'scaled_png' | 'preview_webp' | 'vector_svg'; file: string }
-  | { artifact: 'tiles'; dir: string; maxZoom: number; names: string[] };
+  | { artifact: 'tiles'; dir: string; maxZoom: number; names: string[] }
+  /** Last message of a stage: everything announced before it has been delivered. */
+  | { artifact: 'end' };
 
 export type StageTask =
   | { stage: 'open'; pdfFile: string; dpi: number }
@@ -51,9 +53,20 @@ async function withSheet<T>(pdfFile: string, dpi: number, work: (sheet: OpenShee
 }
 
 export async function runStage(task: StageTask): Promise<StageResults[StageTask['stage']]> {
+  try {
+    return await runStageWork(task);
+  } finally {
+    if ('artifacts' in task) task.artifacts.postMessage({ artifact: 'end' } satisfies ArtifactMessage);
+  }
+}
+
+async function runStageWork(task: StageTask): Promise<StageResults[StageTask['stage']]> {
   switch (task.stage) {
     case 'open':
-      return withSheet(task.pdfFile, task.dpi, async (sheet) => sheet.info);
+      return withSheet(task.pdfFile, task.dpi, async (sheet) => {
+        await assertSheetHasContent(sheet);
+        return sheet.info;
+      });
     case 'render':
       return withSheet(task.pdfFile, task.dpi, async (sheet) => {
         const announce = (message: ArtifactMessage) => task.artifacts.postMessage(message);

@@ -1,6 +1,6 @@
 // Opening a PDF and mapping its first page into blueprint coordinates. Every stage that reads the
 // PDF goes through here so the coordinate system is defined in exactly one place.
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy, PDFPageProxy, PageViewport } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { SheetInfo } from './types.ts';
 
@@ -63,4 +63,32 @@ export async function openSheet(pdf: Uint8Array, dpi: number): Promise<OpenSheet
     heightPx: Math.round(viewport.height),
   };
   return { doc, page, viewport, info, close: () => doc.destroy() };
+}
+
+const PAINTING_OPERATORS = new Set<number>([
+  OPS.constructPath,
+  OPS.showText,
+  OPS.showSpacedText,
+  OPS.nextLineShowText,
+  OPS.nextLineSetSpacingShowText,
+  OPS.paintImageXObject,
+  OPS.paintInlineImageXObject,
+  OPS.paintInlineImageXObjectGroup,
+  OPS.paintImageXObjectRepeat,
+  OPS.paintImageMaskXObject,
+  OPS.paintImageMaskXObjectGroup,
+  OPS.paintImageMaskXObjectRepeat,
+  OPS.paintSolidColorImageMask,
+  OPS.shadingFill,
+]);
+
+/**
+ * pdf.js stands in an empty page for a document without pages, so "empty" is judged by content:
+ * a first page that paints nothing has nothing to take off.
+ */
+export async function assertSheetHasContent(sheet: OpenSheet): Promise<void> {
+  const operators = await sheet.page.getOperatorList();
+  if (!operators.fnArray.some((op) => PAINTING_OPERATORS.has(op))) {
+    throw new SheetError('empty_document', 'The PDF has no pages, or its first page draws nothing.');
+  }
 }
