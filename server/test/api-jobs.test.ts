@@ -135,4 +135,20 @@ describe('crash recovery', () => {
       await crashing.close();
     }
   });
+
+  it('on SIGTERM stops taking jobs and finishes the running one before exiting', async () => {
+    const graceful = await startTestServer();
+    try {
+      const client = new ApiClient(graceful.url, await graceful.createKey('hana'));
+      const upload = await client.uploadFile(FIRST_FLOOR);
+      const { project_id: projectId, job_id: jobId } = upload.body;
+      await client.waitForJob(projectId, jobId, (job) => job.status === 'RUNNING');
+      expect(await graceful.stop('SIGTERM')).toBe(0);
+      await graceful.restart();
+      const job = (await client.get(`/v1/projects/${projectId}/jobs/${jobId}`)).body.job;
+      expect(job).toMatchObject({ status: 'SUCCEEDED', progress: 100 });
+    } finally {
+      await graceful.close();
+    }
+  });
 });
