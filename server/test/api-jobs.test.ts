@@ -97,10 +97,10 @@ describe('failed jobs say why', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'bad-pdfs-'));
     const encrypted = path.join(dir, 'locked.pdf');
     execFileSync('qpdf', ['--encrypt', 'user-secret', 'owner-secret', '256', '--', FIRST_FLOOR, encrypted]);
-    const cases: [Uint8Array, string, string][] = [
+    const cases: [Uint8Array<ArrayBuffer>, string, string][] = [
       [new TextEncoder().encode('%PDF-1.7\nthis is not really a PDF\n%%EOF\n'), 'garbage.pdf', 'invalid_pdf'],
       [new Uint8Array(await readFile(encrypted)), 'locked.pdf', 'encrypted_pdf'],
-      [await (await PDFDocument.create()).save(), 'no-pages.pdf', 'empty_document'],
+      [new Uint8Array(await (await PDFDocument.create()).save()), 'no-pages.pdf', 'empty_document'],
     ];
     for (const [bytes, name, code] of cases) {
       const upload = await alice.uploadBytes(bytes, name);

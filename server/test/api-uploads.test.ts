@@ -9,7 +9,7 @@ const FIRST_FLOOR = path.join(realplans, 'ebrivera-takeoffs/first-floor.pdf');
 let server: TestServer;
 let alice: ApiClient;
 let bob: ApiClient;
-let pdf: Uint8Array;
+let pdf: Uint8Array<ArrayBuffer>;
 
 beforeAll(async () => {
   // Small limits so the 413 paths can be exercised with small bodies.
@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-async function putToSignedUrl(init: { signed_url: string; method: string; required_headers: Record<string, string> }, body: Uint8Array, headers = init.required_headers) {
+async function putToSignedUrl(init: { signed_url: string; method: string; required_headers: Record<string, string> }, body: Uint8Array<ArrayBuffer>, headers = init.required_headers) {
   return fetch(init.signed_url, { method: init.method, headers, body });
 }
 

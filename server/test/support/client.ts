@@ -49,7 +49,7 @@ export class ApiClient {
     return this.request<T>('DELETE', route);
   }
 
-  async uploadBytes(bytes: Uint8Array, filename: string, query = ''): Promise<Reply> {
+  async uploadBytes(bytes: Uint8Array<ArrayBuffer>, filename: string, query = ''): Promise<Reply> {
     const form = new FormData();
     form.append('file', new Blob([bytes], { type: 'application/pdf' }), filename);
     return this.request('POST', `/v1/blueprints/upload${query}`, { body: form });

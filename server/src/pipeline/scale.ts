@@ -1,0 +1,592 @@
+// Scale detection: the scale the sheet's plan is drawn at, and whether it can be trusted. Every
+// quantity an estimator reads off the sheet is multiplied by it, so a doubtful scale is returned
+// with `manual_scaling_needed: true` (or not at all), never passed off as certain.
+//
+// Evidence, reduced to one number each, "real length per paper length" (see scale/ratio.ts):
+//  - printed notes (`1/4" = 1'-0"`, `1:50`, `SCALE: 1" = 20'`...) in the text layer;
+//  - dimension strings measured against their dimension lines (scale/dimensions.ts);
+//  - graphic scale bars (scale/bar.ts).
+// A garbled text layer (a broken ToUnicode map) gives no evidence at all.
+//
+// Which note governs, when a sheet holds several drawings:
+//  1. notes whose scale could draw the sheet's largest drawing as a building (at least 4 m long)
+//     before notes that could not (`1:1`, `3" = 1'-0"` details);
+//  2. then by placement: a note printed with a plan title ("FIRST FLOOR PLAN", "LEVEL 2",
+//     "GROUND FLOOR"), the larger the drawing above that title the better; then a note labelled
+//     SCALE but under no title (the title block's, or a general note); then notes under other
+//     titles (details, sections, elevations), larger drawing first; then bare notes;
+//  3. then the scale printed most often.
+// Never a note: a ratio beside SLOPE, RAMP, PITCH... (a gradient), a bare ratio that is no
+// standard scale (`1:12`), times and dates, and three or more different scales printed alike in a
+// row or column (print-check rulers in the margin, a legend).
+// "NOT TO SCALE" (NTS, N.T.S.) governs when it sits under a plan title or in a SCALE field and
+// no note ranks above it.
+// The choice is ambiguous when another note with a different scale ranks equal on 1 and 2, its
+// drawing is at least half as large and it is printed more than half as often.
+//
+// Trust:
+//  - a governing note is trusted when a graphic bar agrees with it (within 2 %), or, without a
+//    bar, when the dimensions do not contradict it. It needs `manual_scaling_needed` when a bar or
+//    a consensus of three or more dimensions disagrees by more than 5 % (a sheet printed shrunk or
+//    plotted at another scale than its note says), when the choice among notes was ambiguous (a
+//    bar or dimension consensus that confirms exactly one of them settles it), or when it could not
+//    draw a building;
+//  - without a note, a graphic bar gives the scale; failing that, a strong consensus of dimensions
+//    (at least four, stating three different lengths, six in ten of all measured) gives it snapped
+//    to the nearest standard scale within 1 %, and a weaker one (two or more) gives it flagged;
+//  - NTS governing: a dimension consensus gives a flagged scale, otherwise there is none;
+//  - nothing found: no scale.
+import type { Scale } from '../../../core/src/types.ts';
+import type { BBox, SheetInfo, SheetPrimitives, SheetWord } from './types.ts';
+import { findScaleBars, type ScaleBar } from './scale/bar.ts';
+import {
+  clusterDimensions,
+  dimensionRatio,
+  measureDimensions,
+  type DimensionCluster,
+  type DimensionMeasurement,
+  type DimensionUnit,
+} from './scale/dimensions.ts';
+import { DrawingRegions, findTitles, gapBetween, titleOfNote, type DrawingTitle } from './scale/layout.ts';
+import { angleDifference, assembleLines, bboxOf, boxInFrame, corners, spanBox, type FramedBox, type TextLine } from './scale/lines.ts';
+import { looksGarbled } from './scale/normalize.ts';
+import { findNotToScale, findScaleNotes, mentionsScale, mentionsSlope } from './scale/notes.ts';
+import { METRES_PER_INCH, nearestStandardScale, ratiosAgree, realPerPaper } from './scale/ratio.ts';
+import { indexSegments } from './scale/segments.ts';
+
+export type NotePlacement = 'plan title' | 'scale label' | 'other title' | 'unlabelled';
+export type Verdict = 'agrees' | 'disagrees' | 'inconclusive' | 'none';
+
+export interface ScaleCandidate {
+  source: 'note' | 'dimensions' | 'bar';
+  scale: Scale;
+  /** Real length per paper length (1/4" = 1'-0" → 48, 1:100 → 100). */
+  ratio: number;
+  /** The note as printed, or what the dimensions or bar were. */
+  text: string;
+  bbox: BBox | null;
+  /** The drawing title a note is printed with. */
+  title: string | null;
+  placement: NotePlacement | null;
+  /** Why the candidate cannot be the sheet's scale, or null. */
+  rejection: string | null;
+  governs: boolean;
+}
+
+export interface NotToScaleMark {
+  text: string;
+  bbox: BBox;
+  title: string | null;
+  placement: NotePlacement;
+  governs: boolean;
+}
+
+export interface DimensionCheck {
+  /** Dimension strings measured against their dimension lines. */
+  measured: number;
+  /** The largest group of measured dimensions agreeing with each other within 2 %. */
+  consensus: { ratio: number; unit: DimensionUnit; support: number } | null;
+  /** Measured dimensions agreeing with the returned scale within 2 %. */
+  agreeing: number | null;
+  verdict: Verdict;
+}
+
+export interface ScaleChecks {
+  textLayer: 'ok' | 'garbled' | 'empty';
+  notToScale: NotToScaleMark[];
+  /** Notes with different scales that the governing rule could not rank apart. */
+  conflictingNotes: boolean;
+  dimensions: DimensionCheck;
+  bars: { ratio: number; text: string; bbox: BBox; verdict: Verdict }[];
+  /** How the decision was reached, for people. */
+  reason: string;
+}
+
+export interface ScaleDetection {
+  scale: Scale | null;
+  candidates: ScaleCandidate[];
+  checks: ScaleChecks;
+}
+
+export interface ScaleInput {
+  words: SheetWord[];
+  primitives?: SheetPrimitives;
+  info: SheetInfo;
+}
+
+/** Ratios agreeing this closely are the same scale. */
+const SAME_SCALE = 0.005;
+const AGREES = 0.02;
+/** Beyond this the evidence contradicts a note; between AGREES and this it proves nothing. */
+const CONTRADICTS = 0.05;
+const SNAP_TO_STANDARD = 0.01;
+/** A plan's largest drawing covers at least this much of a building... */
+const SMALLEST_BUILDING_METRES = 4;
+/** ...when the sheet has a drawing at all: a few lines of text say nothing about it. */
+const SMALLEST_PLAN_INCHES = 4;
+const GARBLED_SHARE = 0.03;
+const GARBLED_MIN_WORDS = 10;
+
+const PLACEMENT_ORDER: Record<NotePlacement, number> = { 'plan title': 0, 'scale label': 1, 'other title': 2, unlabelled: 3 };
+
+interface NoteEvidence {
+  candidate: ScaleCandidate;
+  box: FramedBox;
+  line: TextLine;
+  plausible: boolean;
+  drawingArea: number;
+  frequency: number;
+}
+
+function textLayerState(words: SheetWord[]): ScaleChecks['textLayer'] {
+  if (words.length === 0) return 'empty';
+  const garbled = words.filter((word) => looksGarbled(word.text)).length;
+  return garbled >= GARBLED_MIN_WORDS && garbled >= GARBLED_SHARE * words.length ? 'garbled' : 'ok';
+}
+
+function isNear(box: FramedBox, line: TextLine, fontSizes: number): boolean {
+  return gapBetween(box, line) <= fontSizes * line.fontSize;
+}
+
+function placementOf(
+  box: FramedBox,
+  line: TextLine,
+  textBefore: string,
+  lines: TextLine[],
+  titles: DrawingTitle[],
+): { title: DrawingTitle | null; placement: NotePlacement } {
+  const title = titleOfNote(box, line, titles);
+  if (title) return { title, placement: title.kind === 'plan' ? 'plan title' : 'other title' };
+  // A title block puts the SCALE label beside the value or in the corner of its cell above it.
+  const labelled = mentionsScale(textBefore) || lines.some((other) => other !== line && mentionsScale(other.text) && isNear(box, other, 3));
+  return { title: null, placement: labelled ? 'scale label' : 'unlabelled' };
+}
+
+function noteEvidence(lines: TextLine[], titles: DrawingTitle[], regions: DrawingRegions): NoteEvidence[] {
+  const largestSide = regions.largestDrawingSideInches();
+  const evidence: NoteEvidence[] = [];
+  for (const line of lines) {
+    for (const match of findScaleNotes(line.text)) {
+      const box = spanBox(line, match.start, match.end);
+      const { title, placement } = placementOf(box, line, line.text.slice(0, match.start), lines, titles);
+      const slope = mentionsSlope(line.text) || lines.some((other) => other !== line && isNear(box, other, 1.5) && mentionsSlope(other.text));
+      const ratio = realPerPaper(match.scale);
+      evidence.push({
+        candidate: {
+          source: 'note',
+          scale: match.scale,
+          ratio,
+          text: match.scale.label ?? line.text,
+          bbox: bboxOf(corners(box)),
+          title: title?.line.text ?? null,
+          placement,
+          rejection: match.rejection ?? (slope ? 'a slope, not a scale' : null),
+          governs: false,
+        },
+        box,
+        line,
+        plausible: largestSide < SMALLEST_PLAN_INCHES || largestSide * METRES_PER_INCH * ratio >= SMALLEST_BUILDING_METRES,
+        drawingArea: title ? regions.drawingAreaAbove(title.line) : 0,
+        frequency: 0,
+      });
+    }
+  }
+  rejectScaleLists(evidence);
+  const valid = evidence.filter((entry) => entry.candidate.rejection === null);
+  for (const entry of valid) {
+    entry.frequency = valid.filter((other) => ratiosAgree(other.candidate.ratio, entry.candidate.ratio, SAME_SCALE)).length;
+  }
+  return evidence;
+}
+
+/** Two notes printed alike, one after the other on a baseline or one under the other in a column. */
+function aligned(a: NoteEvidence, b: NoteEvidence): boolean {
+  const size = a.line.fontSize;
+  if (angleDifference(a.line.angle, b.line.angle) > 0.05 || Math.abs(b.line.fontSize - size) > 0.1 * size) return false;
+  const bInA = boxInFrame(a.box.frame, corners(b.box));
+  const sameBaseline = Math.abs(bInA.across[1] - a.box.across[1]) < 0.5 * size;
+  const sameColumn = Math.abs(bInA.along[0] - a.box.along[0]) < size;
+  return sameBaseline || sameColumn;
+}
+
+/**
+ * Three or more different scales printed alike in a row or column, under no title, are a list of
+ * scales (the print-check rulers in a sheet's margin, a legend), not notes of drawings. A note
+ * under a title belongs to that drawing whatever stands beside it.
+ */
+function rejectScaleLists(evidence: NoteEvidence[]): void {
+  const open = evidence.filter(
+    (entry) => entry.candidate.rejection === null && (entry.candidate.placement === 'unlabelled' || entry.candidate.placement === 'scale label'),
+  );
+  const listed = new Set<NoteEvidence>();
+  for (const entry of open) {
+    const row = open.filter((other) => aligned(entry, other));
+    const scales = row.filter(
+      (other, i) => row.findIndex((first) => ratiosAgree(first.candidate.ratio, other.candidate.ratio, SAME_SCALE)) === i,
+    );
+    if (scales.length >= 3) for (const member of row) listed.add(member);
+  }
+  for (const entry of listed) entry.candidate.rejection = 'one of a list of scales (print-check rulers or a legend), not a drawing note';
+}
+
+function notToScaleMarks(lines: TextLine[], titles: DrawingTitle[]): NotToScaleMark[] {
+  return lines.flatMap((line) =>
+    findNotToScale(line.text).map(({ start, end }) => {
+      const box = spanBox(line, start, end);
+      const { title, placement } = placementOf(box, line, line.text.slice(0, start), lines, titles);
+      return { text: line.text.slice(start, end), bbox: bboxOf(corners(box)), title: title?.line.text ?? null, placement, governs: false };
+    }),
+  );
+}
+
+/** Orders notes by the governing rule (see the top of this file), best first. */
+function compareNotes(a: NoteEvidence, b: NoteEvidence): number {
+  return (
+    Number(b.plausible) - Number(a.plausible) ||
+    PLACEMENT_ORDER[a.candidate.placement!] - PLACEMENT_ORDER[b.candidate.placement!] ||
+    b.drawingArea - a.drawingArea ||
+    b.frequency - a.frequency
+  );
+}
+
+/**
+ * Whether `other`, with another scale, ranks too close to `best` to tell which governs: equal on
+ * plausibility and placement, a drawing at least half as large, and at least half as frequent.
+ */
+function rivals(best: NoteEvidence, other: NoteEvidence): boolean {
+  if (ratiosAgree(best.candidate.ratio, other.candidate.ratio, SAME_SCALE)) return false;
+  if (best.plausible !== other.plausible || best.candidate.placement !== other.candidate.placement) return false;
+  return other.drawingArea >= 0.5 * best.drawingArea && 2 * other.frequency > best.frequency;
+}
+
+/** The dimension readings in one measuring system (a metric sheet has no feet, an imperial one no millimetres). */
+function inSystem(measurements: DimensionMeasurement[], metric: boolean): DimensionMeasurement[] {
+  return measurements
+    .map((measurement) => ({
+      ...measurement,
+      readings: measurement.readings.filter((reading) => (reading.unit === 'feet-inches') !== metric),
+    }))
+    .filter((measurement) => measurement.readings.length > 0);
+}
+
+function agreeingCount(measurements: DimensionMeasurement[], ratio: number, dpi: number): number {
+  return measurements.filter((measurement) =>
+    measurement.readings.some((reading) => ratiosAgree(dimensionRatio(measurement, reading, dpi), ratio, AGREES)),
+  ).length;
+}
+
+function dimensionVerdict(measurements: DimensionMeasurement[], clusters: DimensionCluster[], ratio: number, dpi: number): DimensionCheck {
+  const best = clusters[0] ?? null;
+  const agreeing = agreeingCount(measurements, ratio, dpi);
+  const support = best?.members.length ?? 0;
+  let verdict: Verdict;
+  if (measurements.length === 0) verdict = 'none';
+  else if (agreeing >= 2 && agreeing >= 0.5 * support) verdict = 'agrees';
+  else if (best && support >= 3 && !ratiosAgree(best.ratio, ratio, CONTRADICTS)) verdict = 'disagrees';
+  else verdict = 'inconclusive';
+  return {
+    measured: measurements.length,
+    consensus: best ? { ratio: best.ratio, unit: best.unit, support } : null,
+    agreeing,
+    verdict,
+  };
+}
+
+function barVerdict(bar: { ratio: number }, ratio: number): Verdict {
+  if (ratiosAgree(bar.ratio, ratio, AGREES)) return 'agrees';
+  return ratiosAgree(bar.ratio, ratio, CONTRADICTS) ? 'inconclusive' : 'disagrees';
+}
+
+/** A scale measured rather than printed: the standard one within 1 %, else the ratio itself. */
+function measuredScale(ratio: number, imperial: boolean, source: string, manual: boolean): Scale {
+  const standard = nearestStandardScale(ratio, imperial ? 'imperial' : 'metric', SNAP_TO_STANDARD);
+  if (standard) return { ...standard, label: `${standard.label} (from ${source})`, manual_scaling_needed: manual };
+  if (imperial) {
+    const feetPerInch = ratio / 12;
+    return {
+      drawing: 1,
+      real: feetPerInch,
+      type: 'custom',
+      units: 'imperial',
+      label: `1" = ${feetPerInch.toFixed(2)}' (from ${source})`,
+      manual_scaling_needed: manual,
+    };
+  }
+  return { drawing: 1, real: ratio, type: 'custom', units: 'si', label: `1:${ratio.toFixed(1)} (from ${source})`, manual_scaling_needed: manual };
+}
+
+/** Plan drawings are published between 1:20 and 1:200; it settles whether bare integers are mm or cm. */
+function typicalPlanRatio(ratio: number): boolean {
+  return ratio >= 20 && ratio <= 200;
+}
+
+interface ConsensusScale {
+  cluster: DimensionCluster;
+  strong: boolean;
+  /** Bare integers read equally well as millimetres and centimetres, and the usual plan scales do not tell which. */
+  ambiguous: boolean;
+}
+
+function dimensionConsensus(measurements: DimensionMeasurement[], clusters: DimensionCluster[]): ConsensusScale | null {
+  const best = clusters[0];
+  if (!best) return null;
+  const twin = clusters.find(
+    (cluster) =>
+      cluster !== best &&
+      cluster.members.length === best.members.length &&
+      cluster.members.every((member) => best.members.includes(member)),
+  );
+  let chosen = best;
+  let ambiguous = false;
+  if (twin) {
+    const bestTypical = typicalPlanRatio(best.ratio);
+    const twinTypical = typicalPlanRatio(twin.ratio);
+    if (twinTypical && !bestTypical) chosen = twin;
+    ambiguous = bestTypical === twinTypical;
+  }
+  const support = chosen.members.length;
+  const distinctLengths = new Set(chosen.members.map((member) => member.readings[0].metres.toFixed(3))).size;
+  const strong = support >= 4 && distinctLengths >= 3 && support >= 0.6 * measurements.length;
+  return { cluster: chosen, strong, ambiguous };
+}
+
+interface Decision {
+  scale: Scale | null;
+  /** The candidate the scale comes from; measured ones are not among the candidates yet. */
+  governs: ScaleCandidate | null;
+  notToScale?: NotToScaleMark;
+  reason: string;
+  dimensions?: DimensionCheck;
+  barVerdicts?: Verdict[];
+  conflictingNotes?: boolean;
+}
+
+interface Evidence {
+  notes: NoteEvidence[];
+  notToScale: NotToScaleMark[];
+  measurements: DimensionMeasurement[];
+  bars: ScaleBar[];
+  barCandidates: ScaleCandidate[];
+  dpi: number;
+}
+
+/** Detects the sheet's scale from its words and linework; see the top of this file for the rules. */
+export function detectScale(input: ScaleInput): ScaleDetection {
+  const { info } = input;
+  const textLayer = textLayerState(input.words);
+  if (textLayer === 'garbled') {
+    // No word is evidence then, whatever it seems to say: shifted letters read as digits and colons.
+    return {
+      scale: null,
+      candidates: [],
+      checks: {
+        textLayer,
+        notToScale: [],
+        conflictingNotes: false,
+        dimensions: { measured: 0, consensus: null, agreeing: null, verdict: 'none' },
+        bars: [],
+        reason: 'The text layer is garbled (broken character mapping), so no printed scale or dimension can be read.',
+      },
+    };
+  }
+  const words = input.words.filter((word) => !looksGarbled(word.text));
+  const lines = assembleLines(words);
+  const segments = indexSegments(input.primitives);
+  const titles = findTitles(lines);
+  const regions = new DrawingRegions(words, segments, info);
+  const bars = findScaleBars(words, segments, info.dpi);
+  const evidence: Evidence = {
+    notes: noteEvidence(lines, titles, regions),
+    notToScale: notToScaleMarks(lines, titles),
+    measurements: measureDimensions(lines, segments, Math.hypot(info.widthPx, info.heightPx)),
+    bars,
+    barCandidates: bars.map((bar) => ({
+      source: 'bar',
+      scale: measuredScale(bar.ratio, bar.imperial, 'graphic scale bar', false),
+      ratio: bar.ratio,
+      text: bar.text,
+      bbox: bar.bbox,
+      title: null,
+      placement: null,
+      rejection: null,
+      governs: false,
+    })),
+    dpi: info.dpi,
+  };
+
+  const decision = decide(evidence);
+  const candidates = [...evidence.notes.map((note) => note.candidate), ...evidence.barCandidates];
+  if (decision.governs) {
+    decision.governs.governs = true;
+    if (!candidates.includes(decision.governs)) candidates.push(decision.governs);
+  }
+  if (decision.notToScale) decision.notToScale.governs = true;
+  return {
+    scale: decision.scale,
+    candidates,
+    checks: {
+      textLayer,
+      notToScale: evidence.notToScale,
+      conflictingNotes: decision.conflictingNotes ?? false,
+      dimensions: decision.dimensions ?? {
+        measured: evidence.measurements.length,
+        consensus: null,
+        agreeing: null,
+        verdict: evidence.measurements.length > 0 ? 'inconclusive' : 'none',
+      },
+      bars: bars.map((bar, i) => ({ ratio: bar.ratio, text: bar.text, bbox: bar.bbox, verdict: decision.barVerdicts?.[i] ?? 'none' })),
+      reason: decision.reason,
+    },
+  };
+}
+
+function decide(evidence: Evidence): Decision {
+  const valid = evidence.notes.filter((note) => note.candidate.rejection === null).sort(compareNotes);
+  const governing = valid[0] ?? null;
+  const notToScale = evidence.notToScale
+    .filter((mark) => mark.placement === 'plan title' || mark.placement === 'scale label')
+    .filter((mark) => !governing || PLACEMENT_ORDER[mark.placement] < PLACEMENT_ORDER[governing.candidate.placement!])
+    .sort((a, b) => PLACEMENT_ORDER[a.placement] - PLACEMENT_ORDER[b.placement])[0];
+  if (notToScale) return decideNotToScale(notToScale, evidence);
+  if (governing) return decideWithNote(governing, valid, evidence);
+  if (evidence.bars.length > 0) return decideFromBars(evidence);
+  return decideFromDimensions(evidence);
+}
+
+function dimensionCandidate(scale: Scale, cluster: DimensionCluster): ScaleCandidate {
+  return {
+    source: 'dimensions',
+    scale,
+    ratio: cluster.ratio,
+    text: cluster.members.map((member) => member.text).join(', '),
+    bbox: bboxOf(cluster.members.flatMap(({ bbox }) => [[bbox[0], bbox[1]], [bbox[2], bbox[3]]])),
+    title: null,
+    placement: null,
+    rejection: null,
+    governs: false,
+  };
+}
+
+function decideNotToScale(mark: NotToScaleMark, { measurements, dpi }: Evidence): Decision {
+  const clusters = clusterDimensions(measurements, dpi, AGREES);
+  const consensus = dimensionConsensus(measurements, clusters);
+  if (!consensus) return { scale: null, governs: null, notToScale: mark, reason: `The plan is marked "${mark.text}" and its dimensions give no consensus.` };
+  const scale = measuredScale(consensus.cluster.ratio, consensus.cluster.unit === 'feet-inches', 'dimensions', true);
+  return {
+    scale,
+    governs: dimensionCandidate(scale, consensus.cluster),
+    notToScale: mark,
+    dimensions: dimensionVerdict(measurements, clusters, consensus.cluster.ratio, dpi),
+    reason: `The plan is marked "${mark.text}"; the scale measured from its dimensions needs confirming.`,
+  };
+}
+
+function decideFromBars({ bars, barCandidates, measurements, dpi }: Evidence): Decision {
+  const [bar, ...others] = bars;
+  const barsDisagree = others.some((other) => !ratiosAgree(other.ratio, bar.ratio, AGREES));
+  const inSystemMeasurements = inSystem(measurements, !bar.imperial);
+  const dimensions = dimensionVerdict(inSystemMeasurements, clusterDimensions(inSystemMeasurements, dpi, AGREES), bar.ratio, dpi);
+  const manual = barsDisagree || dimensions.verdict === 'disagrees';
+  const governs = barCandidates[0];
+  governs.scale = { ...governs.scale, manual_scaling_needed: manual };
+  return {
+    scale: governs.scale,
+    governs,
+    dimensions,
+    barVerdicts: bars.map((other) => barVerdict(other, bar.ratio)),
+    reason: barsDisagree
+      ? 'The sheet has no scale note and its graphic scale bars disagree.'
+      : manual
+        ? 'The sheet has no scale note, and its graphic scale bar and dimensions disagree.'
+        : 'The sheet has no scale note; the scale comes from its graphic scale bar.',
+  };
+}
+
+function decideFromDimensions({ measurements, dpi }: Evidence): Decision {
+  const clusters = clusterDimensions(measurements, dpi, AGREES);
+  const consensus = dimensionConsensus(measurements, clusters);
+  if (!consensus) return { scale: null, governs: null, reason: 'No scale note, graphic scale bar or agreeing dimensions were found.' };
+  const manual = !consensus.strong || consensus.ambiguous;
+  const scale = measuredScale(consensus.cluster.ratio, consensus.cluster.unit === 'feet-inches', 'dimensions', manual);
+  const agreeing = `${consensus.cluster.members.length} of ${measurements.length} measured dimensions agree`;
+  return {
+    scale,
+    governs: dimensionCandidate(scale, consensus.cluster),
+    dimensions: dimensionVerdict(measurements, clusters, consensus.cluster.ratio, dpi),
+    reason: consensus.ambiguous
+      ? 'No scale note; the dimensions agree, but their numbers read as well in millimetres as in centimetres.'
+      : manual
+        ? `No scale note, and only ${agreeing}.`
+        : `No scale note; ${agreeing} on the scale.`,
+  };
+}
+
+interface CrossCheck {
+  dimensions: DimensionCheck;
+  bars: Verdict[];
+}
+
+function crossCheck(note: NoteEvidence, { measurements, bars, dpi }: Evidence): CrossCheck {
+  const inSystemMeasurements = inSystem(measurements, note.candidate.scale.units === 'si');
+  const clusters = clusterDimensions(inSystemMeasurements, dpi, AGREES);
+  return {
+    dimensions: dimensionVerdict(inSystemMeasurements, clusters, note.candidate.ratio, dpi),
+    bars: bars.map((bar) => barVerdict(bar, note.candidate.ratio)),
+  };
+}
+
+function confirms(check: CrossCheck): boolean {
+  return check.bars.includes('agrees') || (!check.bars.includes('disagrees') && check.dimensions.verdict === 'agrees');
+}
+
+function decideWithNote(governing: NoteEvidence, valid: NoteEvidence[], evidence: Evidence): Decision {
+  const contenders = [governing, ...valid.filter((other) => other !== governing && rivals(governing, other))];
+  const decision = (note: NoteEvidence, check: CrossCheck, manual: boolean, reason: string): Decision => ({
+    scale: { ...note.candidate.scale, manual_scaling_needed: manual },
+    governs: note.candidate,
+    reason,
+    dimensions: check.dimensions,
+    barVerdicts: check.bars,
+    conflictingNotes: contenders.length > 1,
+  });
+  const label = `"${governing.candidate.text}"`;
+
+  if (contenders.length > 1) {
+    const checked = contenders.map((note) => ({ note, check: crossCheck(note, evidence) }));
+    const confirmed = checked.filter(({ check }) => confirms(check));
+    const confirmedScales = confirmed.filter(
+      (entry, i) => confirmed.findIndex((other) => ratiosAgree(other.note.candidate.ratio, entry.note.candidate.ratio, SAME_SCALE)) === i,
+    );
+    if (confirmedScales.length === 1) {
+      const { note, check } = confirmedScales[0];
+      const by = check.bars.includes('agrees') ? 'graphic scale bar' : 'measured dimensions';
+      return decision(note, check, false, `Several scales are printed for drawings of equal rank; the ${by} confirm "${note.candidate.text}".`);
+    }
+    const printed = contenders.map((note) => `"${note.candidate.text}"`).join(', ');
+    return decision(governing, checked[0].check, true, `Several scales are printed for drawings of equal rank (${printed}) and nothing on the sheet settles which governs the plan.`);
+  }
+
+  const check = crossCheck(governing, evidence);
+  if (!governing.plausible) {
+    return decision(governing, check, true, `The only usable note, ${label}, is too large a scale for the sheet's largest drawing to be a building plan.`);
+  }
+  if (check.bars.includes('agrees')) return decision(governing, check, false, `${label} is confirmed by the graphic scale bar.`);
+  if (check.bars.includes('disagrees')) {
+    return decision(governing, check, true, `The graphic scale bar contradicts ${label}: the sheet is not printed at its note's scale.`);
+  }
+  switch (check.dimensions.verdict) {
+    case 'disagrees':
+      return decision(
+        governing,
+        check,
+        true,
+        `The measured dimensions contradict ${label} (they read 1:${check.dimensions.consensus!.ratio.toFixed(1)}): the sheet is not printed at its note's scale.`,
+      );
+    case 'agrees':
+      return decision(governing, check, false, `${label} is confirmed by ${check.dimensions.agreeing} measured dimensions.`);
+    case 'inconclusive':
+      return decision(governing, check, false, `${label} governs the plan; the measured dimensions neither confirm nor contradict it.`);
+    case 'none':
+      return decision(governing, check, false, `${label} governs the plan; no dimension or scale bar could cross-check it.`);
+  }
+}

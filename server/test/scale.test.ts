@@ -1,0 +1,335 @@
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { openSheet } from '../src/pipeline/pdf.ts';
+import { detectScale, type ScaleDetection, type ScaleInput } from '../src/pipeline/scale.ts';
+import { findDimensionTexts } from '../src/pipeline/scale/dimensions.ts';
+import { assembleLines } from '../src/pipeline/scale/lines.ts';
+import { findNotToScale, findScaleNotes } from '../src/pipeline/scale/notes.ts';
+import { realPerPaper } from '../src/pipeline/scale/ratio.ts';
+import { extractWords } from '../src/pipeline/text.ts';
+import type { SheetInfo, SheetWord } from '../src/pipeline/types.ts';
+import { extractPrimitives } from '../src/pipeline/vectors.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const realPlan = (file: string) => path.resolve(repoRoot, '../shared/realplans', file);
+
+/** A 36×24 in sheet at 150 DPI, for word lists built by hand. */
+const INFO: SheetInfo = { pageCount: 1, widthPt: 2592, heightPt: 1728, rotate: 0, dpi: 150, widthPx: 5400, heightPx: 3600 };
+
+let wordCount = 0;
+
+/**
+ * Horizontal words as an extractor reports them: one box per word, glyphs 0.6 font sizes wide,
+ * words a space (0.3 font sizes) apart, `y` on the baseline.
+ */
+function printed(text: string, x: number, y: number, fontSize = 15): SheetWord[] {
+  const words: SheetWord[] = [];
+  let left = x;
+  for (const token of text.split(' ')) {
+    const right = left + 0.6 * fontSize * token.length;
+    const top = y - fontSize;
+    words.push({
+      id: `w${wordCount++}`,
+      text: token,
+      confidence: null,
+      geometry: { type: 'Polygon', coordinates: [[[left, y], [right, y], [right, top], [left, top], [left, y]]] },
+      fontSize,
+      angle: 0,
+    });
+    left = right + 0.3 * fontSize;
+  }
+  return words;
+}
+
+function governingNote(detection: ScaleDetection) {
+  return detection.candidates.find((candidate) => candidate.governs) ?? null;
+}
+
+describe('printed scale notes', () => {
+  it.each([
+    [`1/4" = 1'-0"`, 0.25, 1, 'architectural', 'imperial'],
+    [`1/4"=1'-0"`, 0.25, 1, 'architectural', 'imperial'],
+    [`3/16"=1'`, 0.1875, 1, 'architectural', 'imperial'],
+    [`1/8" = 1'-0"`, 0.125, 1, 'architectural', 'imperial'],
+    [`1 1/2" = 1'-0"`, 1.5, 1, 'architectural', 'imperial'],
+    [`1-1/2" = 1'-0"`, 1.5, 1, 'architectural', 'imperial'],
+    [`3" = 1'-0"`, 3, 1, 'architectural', 'imperial'],
+    [`12" = 1'-0"`, 12, 1, 'architectural', 'imperial'],
+    [`SCALE: 1/4" = 1'-0"`, 0.25, 1, 'architectural', 'imperial'],
+    [`Scale: 1/8 " = 1'`, 0.125, 1, 'architectural', 'imperial'],
+    [`1'=1/8"`, 0.125, 1, 'architectural', 'imperial'],
+    [`3/4 IN = 1 FT`, 0.75, 1, 'architectural', 'imperial'],
+    [`1" = 20'`, 1, 20, 'civil', 'imperial'],
+    [`1"=20'-0"`, 1, 20, 'civil', 'imperial'],
+    [`1" = 8'`, 1, 8, 'custom', 'imperial'],
+    [`1" = 48"`, 1, 48, 'custom', 'inches'],
+    [`1:100`, 1, 100, 'metric', 'si'],
+    [`1 : 50`, 1, 50, 'metric', 'si'],
+    [`M 1:50`, 1, 50, 'metric', 'si'],
+    [`M1:50`, 1, 50, 'metric', 'si'],
+    [`SCALE 1 : 200`, 1, 200, 'metric', 'si'],
+    [`SCALA: 1:75`, 1, 75, 'metric', 'si'],
+    [`ÉCHELLE 1/100`, 1, 100, 'metric', 'si'],
+    [`SCALE 1:33`, 1, 33, 'custom', 'si'],
+    [`¼″ = 1′–0″`, 0.25, 1, 'architectural', 'imperial'],
+    [`1½” = 1’-0”`, 1.5, 1, 'architectural', 'imperial'],
+    [`⅛" ＝ 1'—0"`, 0.125, 1, 'architectural', 'imperial'],
+    [`3⁄16'' = 1'-0''`, 0.1875, 1, 'architectural', 'imperial'],
+    ['one and one half inches = one foot', 1.5, 1, 'architectural', 'imperial'],
+    ['three eighths inch = one foot', 0.375, 1, 'architectural', 'imperial'],
+    ['one inch = twenty feet', 1, 20, 'civil', 'imperial'],
+  ])('reads %s', (text, drawing, real, type, units) => {
+    const notes = findScaleNotes(text);
+    expect(notes).toHaveLength(1);
+    expect(notes[0].rejection).toBeNull();
+    expect(notes[0].scale).toMatchObject({ drawing, real, type, units, manual_scaling_needed: false });
+  });
+
+  it('keeps the label as printed, typographic marks included', () => {
+    expect(findScaleNotes('SCALE: ¼″ = 1′–0″ (PREFERRED)')[0].scale.label).toBe('¼″ = 1′–0″');
+    expect(findScaleNotes('merilo: M 1:50, 1:1').map((note) => note.scale.label)).toEqual(['M 1:50', '1:1']);
+  });
+
+  it.each(['12:30', '1:30 PM', '11:01:47 AM', '10/3/2024 1:20', 'MIX 1:2:4', '1:05', 'SHEET 3/16', '16 SF 138'])(
+    'finds no scale in %s',
+    (text) => expect(findScaleNotes(text)).toEqual([]),
+  );
+
+  it('rejects a bare ratio that is no standard scale', () => {
+    const [note] = findScaleNotes('1:12');
+    expect(note.rejection).not.toBeNull();
+  });
+
+  it.each(['NOT TO SCALE', 'N.T.S.', 'NTS', 'SCALE: NONE', 'Not-to-scale'])('recognises %s as not to scale', (text) => {
+    expect(findNotToScale(text)).toHaveLength(1);
+    expect(findScaleNotes(text)).toEqual([]);
+  });
+});
+
+describe('dimension strings', () => {
+  const dimensionsOf = (words: SheetWord[]) => assembleLines(words).flatMap(findDimensionTexts);
+  const inches = (metres: number) => metres / 0.0254;
+
+  it.each([
+    [`12'-6"`, 150],
+    [`12' 6"`, 150],
+    [`3'-0 1/2"`, 36.5],
+    [`3'-0½"`, 36.5],
+    [`32'`, 384],
+    [`11"`, 11],
+  ])('reads %s in feet and inches', (text, expectedInches) => {
+    const [dimension] = dimensionsOf(printed(text, 100, 100));
+    expect(dimension.text).toBe(text);
+    expect(dimension.readings).toHaveLength(1);
+    expect(inches(dimension.readings[0].metres)).toBeCloseTo(expectedInches, 6);
+  });
+
+  it('reads a bare integer as millimetres or centimetres and a decimal as metres', () => {
+    expect(dimensionsOf(printed('3600', 100, 100))[0].readings).toEqual([
+      { unit: 'mm', metres: 3.6 },
+      { unit: 'cm', metres: 36 },
+    ]);
+    expect(dimensionsOf(printed('1,464', 100, 100))[0].readings.map((reading) => reading.metres)).toEqual([1.464, 14.64]);
+    expect(dimensionsOf(printed('3.60', 100, 100))[0].readings).toEqual([{ unit: 'm', metres: 3.6 }]);
+  });
+
+  it.each([`@ 16" OC`, `11' x 10'`, 'A: 6.42 m', 'ROOM 138', `SCALE: 1/8" = 1'`])('takes %s for no dimension', (text) => {
+    expect(dimensionsOf(printed(text, 100, 100))).toEqual([]);
+  });
+});
+
+describe('detectScale on word lists', () => {
+  it('joins a note split into words and reports where it is', () => {
+    const detection = detectScale({ words: printed(`SCALE: 1/4" = 1'-0"`, 4000, 3300), info: INFO });
+    expect(detection.scale).toMatchObject({ drawing: 0.25, real: 1, units: 'imperial', label: `1/4" = 1'-0"`, manual_scaling_needed: false });
+    expect(governingNote(detection)?.placement).toBe('scale label');
+    const [x0, y0, x1, y1] = governingNote(detection)!.bbox!;
+    expect(x0).toBeGreaterThan(4000);
+    expect([y0, y1]).toEqual([3285, 3300]);
+    expect(x1).toBeLessThan(4000 + 0.9 * 15 * 18);
+  });
+
+  it('prefers the note under the plan title to the details', () => {
+    const words = [
+      ...printed('FIRST FLOOR PLAN', 1000, 2000, 30),
+      ...printed(`1/8" = 1'-0"`, 1000, 2030),
+      ...printed('DETAIL 3', 4000, 2000, 30),
+      ...printed(`1 1/2" = 1'-0"`, 4000, 2030),
+      ...printed('WALL SECTION', 4000, 3000, 30),
+      ...printed(`3" = 1'-0"`, 4000, 3030),
+      ...printed(`3" = 1'-0"`, 300, 300),
+    ];
+    const detection = detectScale({ words, info: INFO });
+    expect(detection.scale).toMatchObject({ drawing: 0.125, real: 1, manual_scaling_needed: false });
+    expect(governingNote(detection)?.title).toBe('FIRST FLOOR PLAN');
+    expect(detection.checks.conflictingNotes).toBe(false);
+    const others = detection.candidates.filter((candidate) => candidate.source === 'note' && !candidate.governs);
+    expect(others.map((candidate) => candidate.ratio).sort((a, b) => a - b)).toEqual([4, 4, 8]);
+    expect(others.every((candidate) => candidate.rejection === null)).toBe(true);
+  });
+
+  it('prefers a plan title to the title block, and the title block to a bare note', () => {
+    const titleBlock = printed(`SCALE: 1/4" = 1'-0"`, 4800, 3400);
+    const bare = printed('1:200', 200, 200);
+    const plan = [...printed('GROUND FLOOR', 1000, 2000, 30), ...printed(`1/8" = 1'-0"`, 1000, 2030)];
+    expect(detectScale({ words: [...titleBlock, ...bare, ...plan], info: INFO }).scale?.drawing).toBe(0.125);
+    const withoutPlan = detectScale({ words: [...titleBlock, ...bare], info: INFO });
+    expect(withoutPlan.scale).toMatchObject({ drawing: 0.25, manual_scaling_needed: false });
+  });
+
+  it('takes the most frequent scale among equal notes', () => {
+    const words = [...printed('1:100', 200, 200), ...printed('1:50', 2000, 200), ...printed('1:100', 4000, 200)];
+    expect(detectScale({ words, info: INFO }).scale).toMatchObject({ real: 100, units: 'si' });
+  });
+
+  it('flags two plans with different scales that nothing tells apart', () => {
+    const words = [
+      ...printed('FIRST FLOOR PLAN', 1000, 2000, 30),
+      ...printed(`1/8" = 1'-0"`, 1000, 2030),
+      ...printed('SECOND FLOOR PLAN', 3500, 2000, 30),
+      ...printed(`1/4" = 1'-0"`, 3500, 2030),
+    ];
+    const detection = detectScale({ words, info: INFO });
+    expect(detection.checks.conflictingNotes).toBe(true);
+    expect(detection.scale?.manual_scaling_needed).toBe(true);
+  });
+
+  it('reads a ratio beside a slope as a gradient', () => {
+    for (const words of [printed('SLOPE 1:20', 500, 500), [...printed('RAMP', 500, 480), ...printed('1:20 MAX', 500, 500)]]) {
+      const detection = detectScale({ words, info: INFO });
+      expect(detection.scale).toBeNull();
+      expect(detection.candidates[0].rejection).toMatch(/slope/);
+    }
+  });
+
+  it('returns no scale for a plan marked not to scale', () => {
+    const words = [...printed('FLOOR PLAN', 1000, 2000, 30), ...printed('NOT TO SCALE', 1000, 2030), ...printed('1:12', 300, 300)];
+    const detection = detectScale({ words, info: INFO });
+    expect(detection.scale).toBeNull();
+    expect(detection.checks.notToScale).toMatchObject([{ text: 'NOT TO SCALE', title: 'FLOOR PLAN', governs: true }]);
+  });
+
+  it('lets a plan note govern over a detail marked NTS', () => {
+    const words = [
+      ...printed('FLOOR PLAN', 1000, 2000, 30),
+      ...printed('SCALE: 1:100', 1000, 2030),
+      ...printed('DETAIL A', 4000, 2000, 30),
+      ...printed('N.T.S.', 4000, 2030),
+    ];
+    const detection = detectScale({ words, info: INFO });
+    expect(detection.scale).toMatchObject({ real: 100, manual_scaling_needed: false });
+    expect(detection.checks.notToScale[0].governs).toBe(false);
+  });
+
+  it('trusts no word of a garbled text layer, even one that reads as a scale', () => {
+    // A ToUnicode map shifted by 29 code points, as on realplans/zeidler-a214: "NWNMM" reads "1:100".
+    const shift = (text: string) => String.fromCharCode(...[...text].map((character) => character.charCodeAt(0) - 29));
+    const words = [
+      ...Array.from({ length: 20 }, (_, i) => printed(shift('LEVEL 5 FLOOR PLAN'), 200, 100 + 40 * i)).flat(),
+      ...printed(shift('NWNMM'), 3000, 3000),
+    ];
+    expect(words.some((word) => word.text === '1:100')).toBe(true);
+    const detection = detectScale({ words, info: INFO });
+    expect(detection.checks.textLayer).toBe('garbled');
+    expect(detection.scale).toBeNull();
+    expect(detection.candidates).toEqual([]);
+  });
+});
+
+describe('detectScale on real sheets', () => {
+  async function extract(file: string, { vectors = true } = {}): Promise<ScaleInput> {
+    const sheet = await openSheet(new Uint8Array(await readFile(realPlan(file))), 150);
+    try {
+      const words = await extractWords(sheet);
+      const primitives = vectors ? await extractPrimitives(sheet) : undefined;
+      return { words, primitives, info: sheet.info };
+    } finally {
+      await sheet.close();
+    }
+  }
+  const detect = async (file: string, options?: { vectors: boolean }) => detectScale(await extract(file, options));
+
+  it('reads 1/4" = 1\'-0" on ebrivera first-floor, confirmed by its dimensions, which alone give it too', async () => {
+    const input = await extract('ebrivera-takeoffs/first-floor.pdf');
+    const detection = detectScale(input);
+    expect(detection.scale).toMatchObject({ drawing: 0.25, real: 1, type: 'architectural', units: 'imperial', manual_scaling_needed: false });
+    const { dimensions } = detection.checks;
+    expect(dimensions.verdict).toBe('agrees');
+    expect(dimensions.agreeing).toBeGreaterThanOrEqual(20);
+    // 32'-0" and the other chains measure 48 real inches to the paper inch, as the note says.
+    expect(dimensions.consensus!.ratio / realPerPaper(detection.scale!)).toBeCloseTo(1, 2);
+
+    const noteWords = new Set(governingNote(detection)!.text.split(' '));
+    const withoutNote = detectScale({ ...input, words: input.words.filter((word) => !noteWords.has(word.text)) });
+    expect(withoutNote.candidates.filter((candidate) => candidate.source === 'note')).toEqual([]);
+    expect(withoutNote.scale).toMatchObject({ drawing: 0.25, real: 1, type: 'architectural', units: 'imperial', manual_scaling_needed: false });
+    expect(withoutNote.scale?.label).toMatch(/from dimensions/);
+  });
+
+  it('reads 1/8" = 1\' on drawing-parser, confirmed by its graphic scale bar', async () => {
+    const detection = await detect('drawing-parser/sample.pdf');
+    expect(detection.scale).toMatchObject({ drawing: 0.125, real: 1, units: 'imperial', manual_scaling_needed: false });
+    expect(detection.checks.bars.length).toBeGreaterThan(0);
+    expect(detection.checks.bars.every((bar) => bar.verdict === 'agrees' && bar.text.endsWith('ft'))).toBe(true);
+  });
+
+  it('reads M 1:50 on archicad-atrium, confirmed by its centimetre dimension chains', async () => {
+    const detection = await detect('archicad-atrium/floor-plan.pdf');
+    expect(detection.scale).toMatchObject({ drawing: 1, real: 50, type: 'metric', units: 'si', manual_scaling_needed: false });
+    expect(detection.checks.dimensions.verdict).toBe('agrees');
+    expect(detection.checks.dimensions.agreeing).toBeGreaterThanOrEqual(20);
+  });
+
+  it('lets the plan\'s 1/8" govern va-finish-plan, not its 1 1/2" and 3" print-check rulers', async () => {
+    const detection = await detect('va-finish-plan/sample-finish-plan.pdf', { vectors: false });
+    expect(detection.scale).toMatchObject({ drawing: 0.125, real: 1, label: `1/8" = 1'-0"`, manual_scaling_needed: false });
+    expect(governingNote(detection)?.title).toBe('FIRST FLOOR FINISH PLAN');
+    // The margin prints "one and one half inches = one foot", "three inches = one foot"... as a column of rulers.
+    const rulers = detection.candidates.filter((candidate) => candidate.rejection?.includes('list of scales'));
+    expect(rulers.map((candidate) => candidate.ratio)).toEqual(expect.arrayContaining([8, 4]));
+    expect(rulers.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it('flags polimi A101, plotted at another scale than its 1:50', async () => {
+    const detection = await detect('polimi-qms3/A101.pdf');
+    expect(detection.scale).toMatchObject({ drawing: 1, real: 50, units: 'si', manual_scaling_needed: true });
+    expect(detection.checks.dimensions.verdict).toBe('disagrees');
+    expect(Math.abs(detection.checks.dimensions.consensus!.ratio / 50 - 1)).toBeGreaterThan(0.05);
+  });
+
+  it('finds no scale on nithish, whose only lengths are room sizes', async () => {
+    const detection = await detect('nithish/floorplan.pdf');
+    expect(detection.scale).toBeNull();
+    expect(detection.candidates).toEqual([]);
+  });
+
+  it('measures kumar-g2-residential, which has no note, from its overall dimensions', async () => {
+    const detection = await detect('kumar-g2-residential/ground-floor-plan.pdf');
+    expect(detection.candidates.filter((candidate) => candidate.source === 'note')).toEqual([]);
+    expect(detection.scale?.label).toMatch(/from dimensions/);
+    expect(detection.checks.dimensions.consensus!.support).toBeGreaterThanOrEqual(4);
+  });
+
+  it('reads the 0-6-12 ft bar of asheville page 1, which has no note', async () => {
+    const detection = await detect('asheville/floorplan.pdf');
+    expect(detection.scale?.label).toMatch(/graphic scale bar/);
+    expect(detection.scale?.manual_scaling_needed).toBe(false);
+    // Oracle: poppler's boxes of the labels "0" and "12", 12 feet apart (centred on the ticks to a few points).
+    const { stdout } = await promisify(execFile)('pdftotext', ['-f', '1', '-l', '1', '-bbox', realPlan('asheville/floorplan.pdf'), '-']);
+    const centre = (label: string) => {
+      const match = new RegExp(`xMin="([\\d.]+)" yMin="[\\d.]+" xMax="([\\d.]+)" yMax="[\\d.]+">${label}</word>`).exec(stdout)!;
+      return (Number(match[1]) + Number(match[2])) / 2;
+    };
+    const paperInchesFor12Feet = (centre('12') - centre('0')) / 72;
+    expect(realPerPaper(detection.scale!) / ((12 * 12) / paperInchesFor12Feet)).toBeCloseTo(1, 1);
+  });
+
+  it('reads nothing from zeidler-a214, whose text layer is garbled', async () => {
+    const detection = await detect('zeidler-a214/floorplan.pdf', { vectors: false });
+    expect(detection.checks.textLayer).toBe('garbled');
+    expect(detection.scale).toBeNull();
+  });
+});
