@@ -260,6 +260,7 @@ describe('isolation and widget tokens', () => {
 
   it('scopes widget tokens to one blueprint and mode', async () => {
     const view = (await alice.post('/v1/widget/sessions', { blueprint_id: blueprintId, mode: 'view' })).body;
+    expect(view).toMatchObject({ blueprint_id: blueprintId, mode: 'view' });
     expect(new Date(view.expires_at).getTime()).toBeGreaterThan(Date.now() + 3500_000);
     const viewer = new ApiClient(server.url, view.token);
     expect((await viewer.get(`/v1/blueprints/${blueprintId}`)).status).toBe(200);

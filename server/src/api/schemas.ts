@@ -331,7 +331,7 @@ export const WidgetSessionRequest = z
   })
   .openapi('WidgetSessionRequest');
 export const WidgetSessionResponse = z
-  .object({ token: z.string(), expires_at: DateTime })
+  .object({ token: z.string(), expires_at: DateTime, blueprint_id: z.string(), mode: z.enum(['view', 'edit']) })
   .openapi('WidgetSessionResponse');
 
 export { Message, z };

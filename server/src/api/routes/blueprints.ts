@@ -157,7 +157,7 @@ export function blueprintRoutes(api: ApiDefinition, services: Services): void {
       await requireBlueprint(principal.userId, body.blueprint_id);
       const expiresAt = Math.floor(Date.now() / 1000) + (body.ttl_seconds ?? 3600);
       const token = issueWidgetToken(config.signingSecret, { userId: principal.userId, blueprintId: body.blueprint_id, mode: body.mode, expiresAt });
-      return { body: { token, expires_at: new Date(expiresAt * 1000).toISOString() } };
+      return { body: { token, expires_at: new Date(expiresAt * 1000).toISOString(), blueprint_id: body.blueprint_id, mode: body.mode } };
     },
   });
 }
