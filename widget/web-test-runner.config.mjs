@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import ts from 'typescript';
 import { fakeApiMiddleware } from './test/fake-api.mjs';
+import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -55,20 +56,7 @@ export default {
   browsers: [
     playwrightLauncher({
       product: 'chromium',
-      launchOptions: {
-        executablePath: '/usr/bin/chromium',
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--disable-dev-shm-usage',
-        ],
-      },
+      launchOptions: chromiumLaunchOptions,
     }),
   ],
 };

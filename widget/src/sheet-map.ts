@@ -156,6 +156,8 @@ export class SheetMap extends EventTarget {
       // which is how OpenLayers counts tiles of a grid whose origin is that corner.
       tileUrlFunction: ([z, x, y]) => this.#tileUrls[tileKey(z, x, y)],
     });
+    // User-timing marks let a host page (and bench:widget) see when the sheet appeared.
+    source.once('tileloadend', () => performance.mark('blueprint-widget:first-tile'));
     this.#replaceBackground(new TileLayer({ source, preload: 1 }));
   }
 
@@ -186,6 +188,7 @@ export class SheetMap extends EventTarget {
     this.featureSource.clear(true);
     this.#olFeatures.clear();
     this.upsertFeatures(features);
+    this.featureLayer.once('postrender', () => performance.mark('blueprint-widget:features-drawn'));
   }
 
   /** Adds or updates these features (geometry, class, name, colour). */
