@@ -8,7 +8,7 @@ import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { Services } from '../services.ts';
 import { withMeasurements } from '../../../core/src/measure.ts';
-import { advanceJob, failJob, finishJob, startJobRun, type JobRun } from '../store/jobs.ts';
+import { advanceJob, failJob, finishJob, isJobAbandoned, ownsJob, startJobRun, type JobRun } from '../store/jobs.ts';
 import { deleteBlueprint, publishToBlueprint, storagePrefix, type BlueprintPublication } from '../store/blueprints.ts';
 import { SheetError } from '../pipeline/pdf.ts';
 import type { ArtifactMessage, StageOutcome, StageResults, StageTask } from './stages.ts';
@@ -52,6 +52,15 @@ export async function runProcessingJob(context: RunContext, jobId: string): Prom
   const pdfFile = blobs.pathFor(job.source_key);
   const dpi = config.renderDpi;
   const workDir = await mkdtemp(path.join(tmpdir(), `job-${jobId}-`));
+  // A cancel or delete is noticed within a second and stops the running stage's thread, rather
+  // than letting it render on and write files for a blueprint that no longer exists.
+  const lostJob = new AbortController();
+  const signal = AbortSignal.any([context.signal, lostJob.signal]);
+  const ownership = setInterval(() => {
+    ownsJob(db, run)
+      .then((owned) => owned || lostJob.abort('stopped'))
+      .catch(() => {});
+  }, 1000);
 
   const boundary = async (state: string, progress: number) => {
     if (!(await advanceJob(db, run, state, progress))) throw new JobStopped();
@@ -60,7 +69,7 @@ export async function runProcessingJob(context: RunContext, jobId: string): Prom
     if (!(await publishToBlueprint(db, run, blueprintId, publication))) throw new JobStopped();
   };
   const stage = async <S extends StageTask['stage']>(task: Extract<StageTask, { stage: S }>, transferList: MessagePort[] = []) => {
-    const outcome = (await context.pool.run(task, { signal: context.signal, transferList: transferList as never })) as StageOutcome;
+    const outcome = (await context.pool.run(task, { signal, transferList: transferList as never })) as StageOutcome;
     if (!outcome.ok) throw new SheetError(outcome.code, outcome.message);
     return outcome.value as StageResults[S];
   };
@@ -152,8 +161,14 @@ export async function runProcessingJob(context: RunContext, jobId: string): Prom
     });
     await finishJob(db, run);
   } catch (error) {
-    // Stopped by a cancel/delete, or released at shutdown for another worker to take over.
-    if (error instanceof JobStopped || context.signal.reason === 'shutdown') return;
+    // Released at shutdown: another worker takes the job over.
+    if (context.signal.reason === 'shutdown') return;
+    if (error instanceof JobStopped || lostJob.signal.aborted) {
+      // Files written after the cancel removed the blueprint would be orphans; a newer attempt's
+      // files are that attempt's business.
+      if (await isJobAbandoned(db, jobId)) await blobs.remove(prefix);
+      return;
+    }
     const { code, message } = describeFailure(error, context.signal);
     services.logger.warn({ job_id: jobId, error_code: code, err: error }, 'job failed');
     // A failed job leaves no blueprint behind, like a cancelled one; once FAILED is visible the
@@ -164,6 +179,7 @@ export async function runProcessingJob(context: RunContext, jobId: string): Prom
       await blobs.remove(prefix);
     });
   } finally {
+    clearInterval(ownership);
     await rm(workDir, { recursive: true, force: true });
   }
 }

@@ -43,11 +43,6 @@ export async function getJob(db: Queryable, userId: string, projectId: string, j
   return rows[0] ?? null;
 }
 
-export async function getJobById(db: Queryable, jobId: string): Promise<JobRow | null> {
-  const { rows } = await db.query<JobRow>('SELECT * FROM jobs WHERE id = $1', [jobId]);
-  return rows[0] ?? null;
-}
-
 export async function listJobs(db: Queryable, projectId: string): Promise<JobRow[]> {
   const { rows } = await db.query<JobRow>('SELECT * FROM jobs WHERE project_id = $1 ORDER BY created, id', [projectId]);
   return rows;
@@ -80,6 +75,18 @@ export async function advanceJob(db: Queryable, run: JobRun, state: string, prog
     [run.jobId, run.attempt, state, Math.round(progress)],
   );
   return rowCount > 0;
+}
+
+/** Whether this run still owns the job (not cancelled, deleted, or taken over by a newer attempt). */
+export async function ownsJob(db: Queryable, run: JobRun): Promise<boolean> {
+  const { rows } = await db.query("SELECT 1 FROM jobs WHERE id = $1 AND attempts = $2 AND status = 'RUNNING'", [run.jobId, run.attempt]);
+  return rows.length > 0;
+}
+
+/** True when the job was cancelled or deleted: its blueprint is to be removed, not handed over. */
+export async function isJobAbandoned(db: Queryable, jobId: string): Promise<boolean> {
+  const { rows } = await db.query<{ status: JobStatus }>('SELECT status FROM jobs WHERE id = $1', [jobId]);
+  return rows.length === 0 || rows[0].status === 'CANCELLED';
 }
 
 export async function finishJob(db: Queryable, run: JobRun): Promise<boolean> {
