@@ -150,6 +150,7 @@ export async function runProcessingJob(context: RunContext, jobId: string): Prom
     await boundary('detecting', 60);
     const analysis = await runWithArtifacts((port) => ({ stage: 'analyze', pdfFile, dpi, workDir, words, artifacts: port }));
 
+    if (analysis.warnings.length > 0) services.logger.warn({ job_id: jobId, warnings: analysis.warnings }, 'recognition degraded');
     await boundary('measuring', 90);
     const geojson = withMeasurements(analysis.geojson, analysis.scale, dpi);
     await boundary('publishing', 95);

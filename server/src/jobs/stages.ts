@@ -30,6 +30,8 @@ export interface AnalysisResult {
   scale: Scale | null;
   geojson: BlueprintFeatureCollection;
   words: BlueprintWord[];
+  /** Recognition steps that failed; the others' results are still published. */
+  warnings: string[];
 }
 
 export interface StageResults {

@@ -1,7 +1,20 @@
 // The recognition stage's entry point: from the sheet's primitives and words to the feature
-// collection of a blueprint. It owns the folder hierarchy every blueprint starts from.
-import type { BlueprintFeature, BlueprintFeatureCollection, BlueprintWord, Scale } from '../../../core/src/types.ts';
+// collection of a blueprint. Walls, openings and rooms come from the wall/room topology, fixtures
+// from symbol geometry (with the rooms as context), and features.ts turns both into the folder
+// hierarchy, derived wall surfaces, wet rooms, relations and word links.
+//
+// Recognition never fails the job: the sheet, its tiles and its words are worth having without
+// it, and a person can draw what was missed. A step that throws contributes nothing, the others
+// still run, and what went wrong is returned in `warnings` for the job's log.
+import { metresPerUnit } from '../../../core/src/measure.ts';
+import type { BlueprintFeatureCollection, BlueprintWord, Scale } from '../../../core/src/types.ts';
+import { buildFeatureCollection, publicWord, rootFolder, ROOT_FOLDER_NAME } from './recognize/features.ts';
+import { detectFixtures } from './recognize/fixtures.ts';
+import type { FixtureDetection, SheetDetections } from './recognize/model.ts';
+import { detectTopology } from './recognize/topology-detect.ts';
 import type { SheetInfo, SheetPrimitives, SheetWord } from './types.ts';
+
+export { publicWord, rootFolder, ROOT_FOLDER_ID } from './recognize/features.ts';
 
 export interface RecognitionInput {
   info: SheetInfo;
@@ -14,28 +27,43 @@ export interface RecognitionResult {
   scale: Scale | null;
   geojson: BlueprintFeatureCollection;
   words: BlueprintWord[];
+  /** Recognition steps that failed on this sheet, for the job's log; what they would have found is missing. */
+  warnings: string[];
 }
 
-export const ROOT_FOLDER_ID = 'root';
+type Topology = Omit<SheetDetections, 'fixtures'>;
 
-export function rootFolder(name: string): BlueprintFeature {
-  return {
-    type: 'Feature',
-    id: ROOT_FOLDER_ID,
-    geometry: null,
-    properties: { id: ROOT_FOLDER_ID, kind: 'folder', class: 'other', name, parent_id: null, position: 0, folder: null, relations: [] },
-  };
-}
+const NO_TOPOLOGY: Topology = { walls: [], openings: [], rooms: [], footprint: null };
 
-/** What the API returns for a word: the extraction-only facts (size, angle) stay in the pipeline. */
-export function publicWord(word: SheetWord): BlueprintWord {
-  return { id: word.id, text: word.text, confidence: word.confidence, geometry: word.geometry, room_id: word.room_id ?? null, wall_id: word.wall_id ?? null };
+function attempt<T>(step: string, run: () => T, fallback: T, warnings: string[]): T {
+  try {
+    return run();
+  } catch (error) {
+    warnings.push(`${step}: ${error instanceof Error ? error.message : String(error)}`);
+    return fallback;
+  }
 }
 
 export function recognizeSheet(input: RecognitionInput): RecognitionResult {
-  return {
-    scale: input.scale,
-    geojson: { type: 'FeatureCollection', features: [rootFolder('Sheet')] },
-    words: input.words.map(publicWord),
-  };
+  const { info, primitives, words, scale } = input;
+  const warnings: string[] = [];
+  // A scale flagged for manual scaling is no ruler: sizes are then judged from the drawing itself.
+  const mpu = metresPerUnit(scale, info.dpi);
+  const topology = attempt<Topology>(
+    'walls, openings and rooms',
+    () => {
+      const found = detectTopology({ info, primitives, words, metresPerUnit: mpu });
+      return { walls: found.walls, openings: found.openings, rooms: found.rooms, footprint: found.footprint };
+    },
+    NO_TOPOLOGY,
+    warnings,
+  );
+  const fixtures = attempt<FixtureDetection[]>('fixtures', () => detectFixtures({ info, primitives, words, metresPerUnit: mpu, rooms: topology.rooms }), [], warnings);
+  const collection = attempt(
+    'feature collection',
+    () => buildFeatureCollection({ detections: { ...topology, fixtures }, words, info }),
+    { geojson: { type: 'FeatureCollection' as const, features: [rootFolder(ROOT_FOLDER_NAME)] }, words: words.map(publicWord) },
+    warnings,
+  );
+  return { scale, geojson: collection.geojson, words: collection.words, warnings };
 }

@@ -1,0 +1,1043 @@
+// Fixture symbols (toilets, sinks, bathtubs, showers, cooktops, stairs, elevators) found in the
+// sheet's linework.
+//
+// 1. Parts: every stroked subpath (solid dark fills are poché, columns or arrowheads, never a
+//    symbol), plus open strokes chained end to end (CAD exports often write a rectangle as four
+//    separate lines), classified by shape against their minimum-area rectangle: rectangle,
+//    ellipse (circle), rounded rectangle, other polygon, straight segment, other polyline.
+//    Rotation never matters.
+// 2. Symbols from parts, by the conventions of plan symbols:
+//    - a rectangle holding ≥ 4 circles in two rows: cooktop;
+//    - a square-ish rectangle with both diagonals or a centre drain: shower (≈ 0.7–1.3 m), or with
+//      diagonals and no drain, elevator (≈ 1–3.2 m);
+//    - a rectangle holding one large rounded basin, long and narrow: bathtub (≈ 0.7 × 1.5–1.8 m);
+//    - a rectangle holding one or two rounded basins: sink; a lone basin with a drain: sink;
+//    - an oval bowl with a box-like tank across one end of its long axis (beyond it or drawn over
+//      it): toilet (≈ 0.4 × 0.7 m);
+//    - 5 to 24 equally spaced parallel treads of equal length, ends aligned, not crossed like a
+//      tile grid: stairs.
+//    With a scale the sizes must be real-world plausible. Without one the sizes are judged against
+//    the scale the toilets imply (a toilet is ≈ 0.7 m deep) when there are toilets, otherwise by
+//    shape alone, and matches that only size could confirm need a word to be kept.
+// 3. Repetition: a CAD block is drawn identically many times, so candidates with the same
+//    geometry (up to translation, rotation and mirroring) form a group classified once, with the
+//    words printed by any member (WC, SHOWER, ELEV, UP/DN...) and the names of the rooms they stand
+//    in as evidence for the whole group.
+// 4. Overlapping results keep the best scored; each fixture's polygon is its rotated outline.
+import Flatbush from 'flatbush';
+import type { Position } from '../../../../core/src/types.ts';
+import type { BBox, SheetInfo, SheetPrimitives, SheetWord, SubPath, VectorPath } from '../types.ts';
+import { flattenSegments } from '../vectors.ts';
+import type { FixtureDetection, FixtureSubClass, RoomDetection, Ring } from './model.ts';
+import { overlapArea } from './features.ts';
+import { distance, pointInPolygon, ringBBox, signedArea2 } from './geom-basics.ts';
+
+export interface FixtureInput {
+  primitives: SheetPrimitives;
+  words: SheetWord[];
+  info: SheetInfo;
+  metresPerUnit: number | null;
+  rooms?: RoomDetection[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Oriented frames
+
+/** A rotated rectangle: centre, unit axis `u` along the long side, half extents. */
+interface Frame {
+  centre: Position;
+  u: Position;
+  halfLong: number;
+  halfShort: number;
+}
+
+function toFrame(frame: Frame, [x, y]: Position): Position {
+  const dx = x - frame.centre[0];
+  const dy = y - frame.centre[1];
+  return [dx * frame.u[0] + dy * frame.u[1], -dx * frame.u[1] + dy * frame.u[0]];
+}
+
+function fromFrame(frame: Frame, along: number, across: number): Position {
+  const [ux, uy] = frame.u;
+  return [frame.centre[0] + along * ux - across * uy, frame.centre[1] + along * uy + across * ux];
+}
+
+function frameRing(frame: Frame): Ring {
+  const { halfLong: a, halfShort: b } = frame;
+  const corners = [fromFrame(frame, -a, -b), fromFrame(frame, a, -b), fromFrame(frame, a, b), fromFrame(frame, -a, b)];
+  return [...corners, corners[0]];
+}
+
+function frameHolds(frame: Frame, point: Position, margin: number): boolean {
+  const [along, across] = toFrame(frame, point);
+  return Math.abs(along) <= frame.halfLong + margin && Math.abs(across) <= frame.halfShort + margin;
+}
+
+function cross(o: Position, a: Position, b: Position): number {
+  return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+}
+
+/** Convex hull, counter-clockwise in a y-up sense (Andrew's monotone chain). */
+function convexHull(points: Position[]): Position[] {
+  const sorted = [...points].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  if (sorted.length < 3) return sorted;
+  const lower: Position[] = [];
+  for (const p of sorted) {
+    while (lower.length >= 2 && cross(lower[lower.length - 2], lower[lower.length - 1], p) <= 0) lower.pop();
+    lower.push(p);
+  }
+  const upper: Position[] = [];
+  for (let i = sorted.length - 1; i >= 0; i--) {
+    const p = sorted[i];
+    while (upper.length >= 2 && cross(upper[upper.length - 2], upper[upper.length - 1], p) <= 0) upper.pop();
+    upper.push(p);
+  }
+  return [...lower.slice(0, -1), ...upper.slice(0, -1)];
+}
+
+/** The minimum-area rectangle around the points (one side lies along a hull edge). */
+function minAreaFrame(points: Position[]): Frame {
+  const hull = convexHull(points);
+  const directions: Position[] = [];
+  for (let i = 0; i < hull.length; i++) {
+    const a = hull[i];
+    const b = hull[(i + 1) % hull.length];
+    const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    if (length > 0) directions.push([(b[0] - a[0]) / length, (b[1] - a[1]) / length]);
+  }
+  if (directions.length === 0) directions.push([1, 0]);
+  let best: Frame | null = null;
+  let bestArea = Infinity;
+  for (const [ux, uy] of directions) {
+    let a0 = Infinity;
+    let a1 = -Infinity;
+    let c0 = Infinity;
+    let c1 = -Infinity;
+    for (const [x, y] of hull) {
+      const along = x * ux + y * uy;
+      const across = -x * uy + y * ux;
+      a0 = Math.min(a0, along);
+      a1 = Math.max(a1, along);
+      c0 = Math.min(c0, across);
+      c1 = Math.max(c1, across);
+    }
+    const area = (a1 - a0) * (c1 - c0);
+    if (area < bestArea - 1e-9) {
+      bestArea = area;
+      const ma = (a0 + a1) / 2;
+      const mc = (c0 + c1) / 2;
+      const centre: Position = [ma * ux - mc * uy, ma * uy + mc * ux];
+      best =
+        a1 - a0 >= c1 - c0
+          ? { centre, u: [ux, uy], halfLong: (a1 - a0) / 2, halfShort: (c1 - c0) / 2 }
+          : { centre, u: [-uy, ux], halfLong: (c1 - c0) / 2, halfShort: (a1 - a0) / 2 };
+    }
+  }
+  return best!;
+}
+
+/**
+ * The rectangle around the points along the principal axes of the polygon's area. A flattened
+ * ellipse has no hull edge square to its axes, so its minimum-area rectangle can be tilted by half
+ * a chord's angle; its moments of area are not.
+ */
+function principalFrame(points: Position[]): Frame {
+  const [ox, oy] = points[0];
+  let area = 0;
+  let sx = 0;
+  let sy = 0;
+  let sxx = 0;
+  let syy = 0;
+  let sxy = 0;
+  for (let i = 0; i < points.length; i++) {
+    const x0 = points[i][0] - ox;
+    const y0 = points[i][1] - oy;
+    const x1 = points[(i + 1) % points.length][0] - ox;
+    const y1 = points[(i + 1) % points.length][1] - oy;
+    const c = x0 * y1 - x1 * y0;
+    area += c / 2;
+    sx += ((x0 + x1) * c) / 6;
+    sy += ((y0 + y1) * c) / 6;
+    sxx += (c * (x0 * x0 + x0 * x1 + x1 * x1)) / 12;
+    syy += (c * (y0 * y0 + y0 * y1 + y1 * y1)) / 12;
+    sxy += (c * (x0 * y1 + 2 * x0 * y0 + 2 * x1 * y1 + x1 * y0)) / 24;
+  }
+  if (area === 0) return minAreaFrame(points);
+  const cx = sx / area;
+  const cy = sy / area;
+  const muXX = sxx / area - cx * cx;
+  const muYY = syy / area - cy * cy;
+  const muXY = sxy / area - cx * cy;
+  const angle = Math.atan2(2 * muXY, muXX - muYY) / 2;
+  const u: Position = [Math.cos(angle), Math.sin(angle)];
+  let a0 = Infinity;
+  let a1 = -Infinity;
+  let c0 = Infinity;
+  let c1 = -Infinity;
+  for (const [x, y] of points) {
+    const along = x * u[0] + y * u[1];
+    const across = -x * u[1] + y * u[0];
+    a0 = Math.min(a0, along);
+    a1 = Math.max(a1, along);
+    c0 = Math.min(c0, across);
+    c1 = Math.max(c1, across);
+  }
+  const ma = (a0 + a1) / 2;
+  const mc = (c0 + c1) / 2;
+  const centre: Position = [ma * u[0] - mc * u[1], ma * u[1] + mc * u[0]];
+  return a1 - a0 >= c1 - c0
+    ? { centre, u, halfLong: (a1 - a0) / 2, halfShort: (c1 - c0) / 2 }
+    : { centre, u: [-u[1], u[0]], halfLong: (c1 - c0) / 2, halfShort: (a1 - a0) / 2 };
+}
+
+function shoelace(points: Position[]): number {
+  return Math.abs(signedArea2(points)) / 2;
+}
+
+function centreOf(points: Position[]): Position {
+  let x = 0;
+  let y = 0;
+  for (const p of points) {
+    x += p[0];
+    y += p[1];
+  }
+  return [x / points.length, y / points.length];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parts
+
+type PartKind = 'rect' | 'ellipse' | 'roundrect' | 'polygon' | 'segment' | 'polyline';
+
+interface Part {
+  kind: PartKind;
+  /** Closed parts: the ring without its closing repeat; open parts: the points in order. */
+  points: Position[];
+  frame: Frame;
+  /** Enclosed area of a closed part, 0 for an open one. */
+  area: number;
+  /** A closed part that is convex (within 3 % of its hull's area). */
+  convex: boolean;
+  bbox: BBox;
+}
+
+/** Share of its frame a closed part fills: 1 for a rectangle, π/4 for an ellipse. */
+function fillOf(part: Part): number {
+  return part.area / (4 * part.frame.halfLong * part.frame.halfShort);
+}
+
+function isClosedKind(kind: PartKind): boolean {
+  return kind !== 'segment' && kind !== 'polyline';
+}
+
+function isCircle(part: Part): boolean {
+  return part.kind === 'ellipse' && part.frame.halfLong <= 1.15 * part.frame.halfShort;
+}
+
+/** Vertices left after Douglas–Peucker simplification of a closed ring. */
+function simplifiedCorners(ring: Position[], tolerance: number): number {
+  // Split the ring at the vertex farthest from the first so both halves are open polylines.
+  let far = 0;
+  for (let i = 1; i < ring.length; i++) if (distance(ring[i], ring[0]) > distance(ring[far], ring[0])) far = i;
+  const keep = (from: number, to: number, points: Position[]): number => {
+    const a = points[from];
+    const b = points[to];
+    const length = distance(a, b);
+    let worst = -1;
+    let worstDistance = tolerance;
+    for (let i = from + 1; i < to; i++) {
+      const d = length === 0 ? distance(points[i], a) : Math.abs(cross(a, b, points[i])) / length;
+      if (d > worstDistance) {
+        worstDistance = d;
+        worst = i;
+      }
+    }
+    return worst < 0 ? 0 : keep(from, worst, points) + 1 + keep(worst, to, points);
+  };
+  const closed = [...ring, ring[0]];
+  return 2 + keep(0, far, closed) + keep(far, closed.length - 1, closed);
+}
+
+const QUARTER_PI = Math.PI / 4;
+
+function classifyClosed(points: Position[]): { kind: PartKind; frame: Frame; convex: boolean } {
+  const rectangle = minAreaFrame(points);
+  if (rectangle.halfShort <= 0) return { kind: 'polygon', frame: rectangle, convex: false };
+  const { halfLong: a, halfShort: b } = rectangle;
+  const area = shoelace(points);
+  const fill = area / (4 * a * b);
+  const convexity = area / Math.max(shoelace(convexHull(points)), 1e-12);
+  if (convexity < 0.97) return { kind: 'polygon', frame: rectangle, convex: false };
+  if (fill >= 0.96 && simplifiedCorners(points, 0.03 * b) === 4) return { kind: 'rect', frame: rectangle, convex: true };
+  if (Math.abs(fill - QUARTER_PI) <= 0.045) {
+    const axes = principalFrame(points);
+    const onEllipse = points.every((p) => {
+      const [x, y] = toFrame(axes, p);
+      const r = (x / axes.halfLong) ** 2 + (y / axes.halfShort) ** 2;
+      return r >= 0.85 && r <= 1.15;
+    });
+    if (onEllipse) return { kind: 'ellipse', frame: axes, convex: true };
+  }
+  // Rounded corners turn a little at every vertex; a notched or stepped outline turns square.
+  // Convex outlines other than rectangles are mostly symmetric (ovals, rounded boxes): their axes
+  // of area are their axes of symmetry, which a hull edge of a flattened curve need not be.
+  const axes = principalFrame(points);
+  if (fill >= 0.83 && sharpestTurn(points) <= MAX_ROUNDED_TURN) return { kind: 'roundrect', frame: axes, convex: true };
+  return { kind: 'polygon', frame: axes, convex: true };
+}
+
+const MAX_ROUNDED_TURN = Math.PI / 3;
+
+/** The largest change of direction, radians, at any vertex of a closed ring. */
+function sharpestTurn(ring: Position[]): number {
+  let sharpest = 0;
+  for (let i = 0; i < ring.length; i++) {
+    const a = ring[(i + ring.length - 1) % ring.length];
+    const b = ring[i];
+    const c = ring[(i + 1) % ring.length];
+    const turn = Math.abs(Math.atan2(cross(a, b, c), (b[0] - a[0]) * (c[0] - b[0]) + (b[1] - a[1]) * (c[1] - b[1])));
+    sharpest = Math.max(sharpest, turn);
+  }
+  return sharpest;
+}
+
+function makePart(points: Position[], closed: boolean): Part {
+  if (closed) return { ...classifyClosed(points), points, area: shoelace(points), bbox: ringBBox(points) };
+  const frame = minAreaFrame(points);
+  const straight = frame.halfShort <= Math.max(0.02 * frame.halfLong, 0.05);
+  return { kind: straight ? 'segment' : 'polyline', points, frame, area: 0, convex: false, bbox: ringBBox(points) };
+}
+
+/** Endpoints closer than this (units) are one point; CAD exports round coordinates. */
+const JOIN_TOLERANCE = 0.6;
+/** Curves are flattened finely enough that a 2-unit drain circle still reads as a circle. */
+const CURVE_TOLERANCE = 0.1;
+
+function subpathPoints(path: VectorPath, subpath: SubPath): Position[] {
+  const segments = flattenSegments([{ ...path, subpaths: [{ ...subpath, closed: false }] }], { curveTolerance: CURVE_TOLERANCE });
+  if (segments.length === 0) return [];
+  return [segments[0].from, ...segments.map((segment) => segment.to)];
+}
+
+function withoutRepeats(points: Position[]): Position[] {
+  const out: Position[] = [];
+  for (const p of points) if (out.length === 0 || distance(out[out.length - 1], p) > 1e-6) out.push(p);
+  return out;
+}
+
+/**
+ * Open strokes joined end to end. Where more than two ends meet (a frame's corner where its
+ * diagonal also ends, a T) the ends pair up straightest first: two sides of a corner continue
+ * each other more than a side and the diagonal do. A chain that comes back to its start is
+ * returned as a closed ring, with the indices of the strokes it consumed.
+ */
+function closeChains(strokes: Position[][]): { rings: Position[][]; consumed: Set<number> } {
+  const ends = strokes.length * 2;
+  const endPoint = (end: number) => {
+    const stroke = strokes[end >> 1];
+    return end & 1 ? stroke[stroke.length - 1] : stroke[0];
+  };
+  /** Unit direction from an end into its stroke. */
+  const inward = (end: number): Position => {
+    const stroke = strokes[end >> 1];
+    const [a, b] = end & 1 ? [stroke[stroke.length - 1], stroke[stroke.length - 2]] : [stroke[0], stroke[1]];
+    const length = distance(a, b) || 1;
+    return [(b[0] - a[0]) / length, (b[1] - a[1]) / length];
+  };
+  const partner = new Int32Array(ends).fill(-1);
+  for (const node of endNodes(ends, endPoint)) {
+    const pairs: [number, number, number][] = [];
+    for (let i = 0; i < node.length; i++) {
+      for (let j = i + 1; j < node.length; j++) {
+        // A stroke's own two ends meeting make it closed on its own, which the caller handles.
+        if (node[i] >> 1 === node[j] >> 1) continue;
+        const [ux, uy] = inward(node[i]);
+        const [vx, vy] = inward(node[j]);
+        pairs.push([ux * vx + uy * vy, node[i], node[j]]);
+      }
+    }
+    // Most opposed inward directions first: the straightest way through the node.
+    pairs.sort((p, q) => p[0] - q[0]);
+    for (const [, a, b] of pairs) {
+      if (partner[a] >= 0 || partner[b] >= 0) continue;
+      partner[a] = b;
+      partner[b] = a;
+    }
+  }
+  const rings: Position[][] = [];
+  const consumed = new Set<number>();
+  const visited = new Uint8Array(strokes.length);
+  for (let start = 0; start < strokes.length; start++) {
+    if (visited[start] || partner[start * 2] < 0 || partner[start * 2 + 1] < 0) continue;
+    // Walk from the start stroke's far end until the chain returns or breaks.
+    const order: { stroke: number; reversed: boolean }[] = [{ stroke: start, reversed: false }];
+    const seen = new Set([start]);
+    let end = start * 2 + 1;
+    let closed = false;
+    for (;;) {
+      const next = partner[end];
+      if (next < 0 || partner[next] !== end) break;
+      const stroke = next >> 1;
+      if (stroke === start) {
+        closed = next === start * 2;
+        break;
+      }
+      if (seen.has(stroke)) break;
+      seen.add(stroke);
+      const reversed = (next & 1) === 1;
+      order.push({ stroke, reversed });
+      end = reversed ? stroke * 2 : stroke * 2 + 1;
+    }
+    for (const { stroke } of order) visited[stroke] = 1;
+    if (!closed || order.length < 2) continue;
+    const ring: Position[] = [];
+    for (const { stroke, reversed } of order) {
+      const points = reversed ? [...strokes[stroke]].reverse() : strokes[stroke];
+      ring.push(...(ring.length === 0 ? points : points.slice(1)));
+    }
+    rings.push(withoutRepeats(ring.slice(0, -1)));
+    for (const { stroke } of order) consumed.add(stroke);
+  }
+  return { rings, consumed };
+}
+
+function paintedDark([r, g, b, alpha]: [number, number, number, number]): boolean {
+  return alpha >= 0.5 && 0.299 * r + 0.587 * g + 0.114 * b < 200;
+}
+
+/** Stroke ends grouped into nodes: ends within JOIN_TOLERANCE of each other, transitively. */
+function endNodes(ends: number, endPoint: (end: number) => Position): number[][] {
+  const cell = JOIN_TOLERANCE;
+  const key = (x: number, y: number) => `${x},${y}`;
+  const grid = new Map<string, number[]>();
+  for (let end = 0; end < ends; end++) {
+    const [x, y] = endPoint(end);
+    const k = key(Math.round(x / cell), Math.round(y / cell));
+    const list = grid.get(k);
+    if (list) list.push(end);
+    else grid.set(k, [end]);
+  }
+  const parent = Int32Array.from({ length: ends }, (_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) i = parent[i] = parent[parent[i]];
+    return i;
+  };
+  for (let end = 0; end < ends; end++) {
+    const p = endPoint(end);
+    const gx = Math.round(p[0] / cell);
+    const gy = Math.round(p[1] / cell);
+    for (let dx = -1; dx <= 1; dx++) {
+      for (let dy = -1; dy <= 1; dy++) {
+        for (const other of grid.get(key(gx + dx, gy + dy)) ?? []) {
+          if (other > end && distance(endPoint(other), p) <= JOIN_TOLERANCE) parent[find(other)] = find(end);
+        }
+      }
+    }
+  }
+  const nodes = new Map<number, number[]>();
+  for (let end = 0; end < ends; end++) {
+    const root = find(end);
+    const node = nodes.get(root);
+    if (node) node.push(end);
+    else nodes.set(root, [end]);
+  }
+  return [...nodes.values()].filter((node) => node.length >= 2);
+}
+
+function collectParts(primitives: SheetPrimitives, maxSize: number): Part[] {
+  const parts: Part[] = [];
+  const strokes: Position[][] = [];
+  for (const path of primitives.paths) {
+    // Symbols are line work; a path painted solid and dark is poche, a column or an arrowhead.
+    if (path.stroke === null || (path.fill !== null && paintedDark(path.fill.color))) continue;
+    const [x0, y0, x1, y1] = path.bbox;
+    const pathFits = Math.max(x1 - x0, y1 - y0) <= maxSize;
+    for (const subpath of path.subpaths) {
+      if (subpath.segments.length === 0) continue;
+      if (!pathFits) {
+        const box = subpathExtent(subpath);
+        if (Math.max(box[2] - box[0], box[3] - box[1]) > maxSize) continue;
+      }
+      const points = withoutRepeats(subpathPoints(path, subpath));
+      if (points.length < 2) continue;
+      const endsMeet = distance(points[0], points[points.length - 1]) <= JOIN_TOLERANCE;
+      if ((subpath.closed || endsMeet) && points.length >= 3) {
+        const ring = endsMeet ? points.slice(0, -1) : points;
+        if (ring.length >= 3) parts.push(makePart(ring, true));
+      } else strokes.push(points);
+    }
+  }
+  const { rings, consumed } = closeChains(strokes);
+  for (const ring of rings) if (ring.length >= 3) parts.push(makePart(ring, true));
+  strokes.forEach((points, i) => {
+    if (!consumed.has(i)) parts.push(makePart(points, false));
+  });
+  // Specks (dots, text-sized marks) carry no symbol geometry.
+  return parts.filter((part) => part.frame.halfLong >= 0.5);
+}
+
+function subpathExtent(subpath: SubPath): BBox {
+  const points: Position[] = [];
+  for (const segment of subpath.segments) {
+    points.push(segment.from, segment.to);
+    if (segment.kind === 'cubic') points.push(segment.c1, segment.c2);
+  }
+  return ringBBox(points);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sizes
+
+/**
+ * Real-world size checks. `unitsPerMetre` is the sheet's scale, or one estimated from toilets
+ * (then with wider slack), or null: then every size check answers null, "cannot tell".
+ */
+class Ruler {
+  constructor(
+    readonly unitsPerMetre: number | null,
+    private readonly slack: number,
+  ) {}
+
+  fits(units: number, minMetres: number, maxMetres: number): boolean | null {
+    if (this.unitsPerMetre === null) return null;
+    const metres = units / this.unitsPerMetre;
+    return metres >= minMetres / this.slack && metres <= maxMetres * this.slack;
+  }
+
+  /** Blueprint units of `metres` of the building, or null without a scale. */
+  units(metres: number): number | null {
+    return this.unitsPerMetre === null ? null : metres * this.unitsPerMetre;
+  }
+}
+
+/** Both checks must pass; unknown only when neither fails. */
+function allFit(...checks: (boolean | null)[]): boolean | null {
+  if (checks.some((check) => check === false)) return false;
+  return checks.every((check) => check === true) ? true : null;
+}
+
+/** Geometric score of a match whose sizes `fit`: confirmed 1, unknown `unknown`, failed none. */
+function sized(fit: boolean | null, unknown: number): number | null {
+  return fit === true ? 1 : fit === null ? unknown : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Candidates
+
+interface Candidate {
+  frame: Frame;
+  /** Parts the symbol is made of; a part belongs to one fixture at most. */
+  parts: number[];
+  /** Geometric score per sub-class the geometry allows. */
+  options: Map<FixtureSubClass, number>;
+}
+
+const ACCEPT = 0.9;
+const WORD_BONUS = 0.6;
+const ROOM_BONUS = 0.3;
+/** A toilet, bowl to tank, is about this deep: the yardstick of sheets without a scale. */
+const TOILET_DEPTH_M = 0.7;
+
+class PartIndex {
+  private readonly index: Flatbush | null;
+
+  constructor(readonly parts: Part[]) {
+    if (parts.length === 0) {
+      this.index = null;
+      return;
+    }
+    this.index = new Flatbush(parts.length);
+    for (const { bbox } of parts) this.index.add(bbox[0], bbox[1], bbox[2], bbox[3]);
+    this.index.finish();
+  }
+
+  near(box: BBox, margin = 0): number[] {
+    if (this.index === null) return [];
+    return this.index.search(box[0] - margin, box[1] - margin, box[2] + margin, box[3] + margin).sort((a, b) => a - b);
+  }
+
+  /** Parts lying wholly inside the frame (closed ones smaller than it). */
+  inside(frame: Frame, self: number): number[] {
+    const margin = 0.04 * frame.halfShort + 0.5;
+    const area = 4 * frame.halfLong * frame.halfShort;
+    return this.near(ringBBox(frameRing(frame)), margin).filter((i) => {
+      if (i === self) return false;
+      const part = this.parts[i];
+      if (isClosedKind(part.kind) && part.area >= 0.9 * area) return false;
+      return part.points.every((p) => frameHolds(frame, p, margin));
+    });
+  }
+}
+
+function hasBothDiagonals(frame: Frame, segments: Part[]): boolean {
+  const ring = frameRing(frame);
+  const reach = 0.08 * Math.hypot(frame.halfLong, frame.halfShort);
+  const joins = (segment: Part, a: Position, b: Position) => {
+    const p = segment.points[0];
+    const q = segment.points[segment.points.length - 1];
+    return (distance(p, a) <= reach && distance(q, b) <= reach) || (distance(p, b) <= reach && distance(q, a) <= reach);
+  };
+  return segments.some((s) => joins(s, ring[0], ring[2])) && segments.some((s) => joins(s, ring[1], ring[3]));
+}
+
+/** What a rectangle holding other parts can be: cooktop, shower, elevator, bathtub or sink. */
+function containerOptions(container: Part, contents: Part[], ruler: Ruler): Map<FixtureSubClass, number> {
+  const options = new Map<FixtureSubClass, number>();
+  const { frame } = container;
+  const long = 2 * frame.halfLong;
+  const short = 2 * frame.halfShort;
+  const aspect = long / short;
+  const segments = contents.filter((part) => part.kind === 'segment');
+  const circles = contents.filter(isCircle);
+  const basins = contents.filter(
+    (part) => (part.kind === 'ellipse' || part.kind === 'roundrect') && part.area >= 0.12 * container.area && part.area <= 0.95 * container.area,
+  );
+  const set = (subClass: FixtureSubClass, score: number | null) => {
+    if (score !== null) options.set(subClass, score);
+  };
+
+  const burners = circles.filter((c) => c.frame.halfLong >= 0.06 * frame.halfShort && c.frame.halfLong <= 0.3 * short);
+  const quadrants = new Set(burners.map((c) => toFrame(frame, c.frame.centre).map((v) => Math.sign(v)).join()));
+  if (burners.length >= 4 && burners.length <= 6 && quadrants.size === 4 && aspect <= 1.8) {
+    set('cooktop', sized(allFit(ruler.fits(long, 0.45, 1.0), ruler.fits(short, 0.4, 0.8)), 1));
+    return options;
+  }
+
+  const diagonals = hasBothDiagonals(frame, segments);
+  const drain = circles.some((c) => distance(c.frame.centre, frame.centre) <= 0.12 * short && c.frame.halfLong <= 0.125 * short);
+  if (basins.length === 0 && (diagonals || drain)) {
+    if (aspect <= 1.35) set('shower', sized(allFit(ruler.fits(short, 0.65, 1.3), ruler.fits(long, 0.65, 1.5)), drain ? 0.9 : 0.5));
+    if (diagonals && !drain && aspect <= 1.6) set('elevator', sized(allFit(ruler.fits(short, 1.0, 3.2), ruler.fits(long, 1.0, 3.5)), 0.5));
+    return options;
+  }
+
+  if (basins.length === 1 && basins[0].area >= 0.5 * container.area && aspect >= 1.5 && aspect <= 3.2) {
+    const fit = allFit(ruler.fits(long, 1.2, 2.2), ruler.fits(short, 0.55, 1.05));
+    set('bathtub', fit === null ? (aspect >= 1.9 ? 0.9 : 0.5) : sized(fit, 0));
+  }
+  if ((basins.length === 1 || basins.length === 2) && aspect <= 2.4) {
+    const fit = allFit(ruler.fits(long, 0.3, 1.4), ruler.fits(short, 0.25, 0.8));
+    set('sink', fit === null ? (options.has('bathtub') ? 0.5 : 0.9) : sized(fit, 0));
+  }
+  return options;
+}
+
+/** A toilet: oval bowl `bowl` with a tank across one end of its long axis. */
+function toiletAt(bowlIndex: number, parts: Part[], index: PartIndex, ruler: Ruler): Candidate | null {
+  const bowl = parts[bowlIndex];
+  const b = bowl.frame;
+  const bowlAspect = b.halfLong / b.halfShort;
+  // An oval: an ellipse, or an egg-shaped outline narrowing toward the tank.
+  const oval = bowl.convex && fillOf(bowl) >= 0.72 && fillOf(bowl) <= 0.92;
+  if (!oval || bowlAspect < 1.1 || bowlAspect > 2.2) return null;
+  if (ruler.fits(2 * b.halfLong, 0.3, 0.75) === false) return null;
+  for (const tankIndex of index.near(bowl.bbox, b.halfLong)) {
+    const tank = parts[tankIndex];
+    // Box-like: tanks are drawn with notches and lids, so only how much of its frame it fills counts.
+    if (tankIndex === bowlIndex || !isClosedKind(tank.kind) || fillOf(tank) < 0.85) continue;
+    const t = tank.frame;
+    const across = Math.abs(t.u[0] * b.u[0] + t.u[1] * b.u[1]);
+    if (across > 0.2) continue;
+    const tankLength = 2 * t.halfLong;
+    if (tankLength < 0.8 * 2 * b.halfShort || tankLength > 2 * 2 * b.halfShort) continue;
+    if (t.halfShort < 0.2 * t.halfLong || t.halfShort > 0.7 * t.halfLong) continue;
+    const [along, lateral] = toFrame(b, t.centre);
+    if (Math.abs(lateral) > 0.15 * t.halfLong) continue;
+    // The tank sits across the bowl's end: beyond it, or drawn over the bowl's outline there.
+    const reach = Math.abs(along);
+    if (reach < b.halfLong - 1.5 * t.halfShort || reach > b.halfLong + t.halfShort + 0.35 * b.halfLong) continue;
+    const seat = index.inside(b, bowlIndex).filter((i) => isClosedKind(parts[i].kind));
+    const members = [bowlIndex, tankIndex, ...seat];
+    const frame = minAreaFrame(members.flatMap((i) => parts[i].points));
+    const fit = allFit(ruler.fits(2 * frame.halfLong, 0.5, 0.95), ruler.fits(2 * frame.halfShort, 0.3, 0.7));
+    const score = sized(fit, 1);
+    if (score === null) continue;
+    return { frame, parts: members, options: new Map([['toilet', score]]) };
+  }
+  return null;
+}
+
+/** A lone basin (oval or rounded) with a drain near its centre: a wash basin drawn without a counter. */
+function basinAt(basinIndex: number, parts: Part[], index: PartIndex, ruler: Ruler): Candidate | null {
+  const basin = parts[basinIndex];
+  if (basin.kind !== 'ellipse' && basin.kind !== 'roundrect') return null;
+  const f = basin.frame;
+  const inner = index.inside(f, basinIndex);
+  const drain = inner.find((i) => isCircle(parts[i]) && distance(parts[i].frame.centre, f.centre) <= 0.2 * f.halfShort && parts[i].frame.halfLong <= 0.2 * f.halfShort);
+  if (drain === undefined) return null;
+  const score = sized(allFit(ruler.fits(2 * f.halfLong, 0.3, 0.75), ruler.fits(2 * f.halfShort, 0.25, 0.6)), 0.5);
+  if (score === null) return null;
+  return { frame: f, parts: [basinIndex, ...inner], options: new Map([['sink', 0.9 * score]]) };
+}
+
+/**
+ * Stairs: runs of ≥ 5 parallel treads of equal length, equally spaced, ends aligned square to the
+ * run. The outline is the rectangle around the run, or the stair's own rectangle when one holds it.
+ */
+function findStairs(parts: Part[], index: PartIndex, ruler: Ruler, words: WordIndex): Candidate[] {
+  const treads = parts
+    .map((part, i) => ({ part, i }))
+    .filter(({ part }) => part.kind === 'segment' && ruler.fits(2 * part.frame.halfLong, 0.6, 2.5) !== false);
+  // Direction buckets of 1°, each tread filed under its own and its neighbour's bucket.
+  const buckets = new Map<number, { part: Part; i: number }[]>();
+  for (const tread of treads) {
+    const angle = (Math.atan2(tread.part.frame.u[1], tread.part.frame.u[0]) + Math.PI) % Math.PI;
+    const bucket = Math.round((angle * 180) / Math.PI) % 180;
+    const list = buckets.get(bucket);
+    if (list) list.push(tread);
+    else buckets.set(bucket, [tread]);
+  }
+  const candidates: Candidate[] = [];
+  const used = new Set<number>();
+  for (const [bucket, list] of [...buckets].sort((a, b) => a[0] - b[0])) {
+    const pool = [...list, ...(buckets.get((bucket + 1) % 180) ?? [])].filter(({ i }) => !used.has(i));
+    if (pool.length < 5) continue;
+    const angle = (bucket * Math.PI) / 180;
+    const u: Position = [Math.cos(angle), Math.sin(angle)];
+    const offsetOf = (p: Position) => -p[0] * u[1] + p[1] * u[0];
+    const alongOf = (p: Position) => p[0] * u[0] + p[1] * u[1];
+    const items = pool
+      .map(({ part, i }) => {
+        const a = alongOf(part.points[0]);
+        const b = alongOf(part.points[part.points.length - 1]);
+        return { i, offset: offsetOf(part.frame.centre), start: Math.min(a, b), end: Math.max(a, b) };
+      })
+      .sort((p, q) => p.offset - q.offset);
+    for (const run of treadRuns(items)) {
+      const first = items[run[0]];
+      const last = items[run[run.length - 1]];
+      const length = first.end - first.start;
+      const spacing = (last.offset - first.offset) / (run.length - 1);
+      const spacingFit = allFit(ruler.fits(spacing, 0.18, 0.4), ruler.fits(length, 0.6, 2.5));
+      if (run.length > MAX_TREADS || spacingFit === false || spacing < 0.12 * length || spacing > 0.5 * length) continue;
+      const runFrame: Frame = {
+        centre: [0, 0],
+        u: [-u[1], u[0]],
+        halfLong: (last.offset - first.offset) / 2 + spacing / 2,
+        halfShort: length / 2,
+      };
+      const midAlong = (first.start + first.end) / 2;
+      const midOffset = (first.offset + last.offset) / 2;
+      runFrame.centre = [midAlong * u[0] - midOffset * u[1], midAlong * u[1] + midOffset * u[0]];
+      if (crossLines(runFrame, parts, index) >= GRID_CROSS_LINES || !endsBounded(runFrame, parts, index)) continue;
+      const memberParts = run.map((k) => items[k].i);
+      const enclosing = enclosingStairRect(runFrame, memberParts, parts, index);
+      const frame = enclosing ?? normalised(runFrame);
+      const word = words.near(frame, Math.max(frame.halfShort, 4)).some((w) => keywordClass(w) === 'stairs');
+      const score = sized(spacingFit, word || enclosing !== null ? 0.9 : 0.5);
+      if (score === null) continue;
+      for (const i of memberParts) used.add(i);
+      candidates.push({ frame, parts: memberParts, options: new Map([['stairs', score]]) });
+    }
+  }
+  return candidates;
+}
+
+/** Codes cap a flight's rise near 3.7 m, about 20 risers; more parallel lines are boards or a pattern. */
+const MAX_TREADS = 24;
+/** A stair's treads are crossed by a handrail, a walking line, an arrow; tiles and grids by many more. */
+const GRID_CROSS_LINES = 4;
+
+/**
+ * How many lines, square to the treads, cross the run: their total length inside it over the
+ * run's length, so a tile grid drawn tile by tile counts as fully as one drawn in long strokes.
+ */
+function crossLines(runFrame: Frame, parts: Part[], index: PartIndex): number {
+  const [ux, uy] = runFrame.u;
+  const runLength = 2 * runFrame.halfLong;
+  let total = 0;
+  for (const i of index.near(ringBBox(frameRing(runFrame)))) {
+    const part = parts[i];
+    if (part.kind !== 'segment' || Math.abs(part.frame.u[0] * ux + part.frame.u[1] * uy) < 0.998) continue;
+    const [a0, c0] = toFrame(runFrame, part.points[0]);
+    const [a1] = toFrame(runFrame, part.points[part.points.length - 1]);
+    if (Math.abs(c0) > runFrame.halfShort) continue;
+    total += Math.max(0, Math.min(Math.max(a0, a1), runFrame.halfLong) - Math.max(Math.min(a0, a1), -runFrame.halfLong));
+  }
+  return total / runLength;
+}
+
+/**
+ * Treads run from wall (or stringer) to wall: both ends of the run rest on lines along it for
+ * most of its length. Tick marks, gauges and hatching stop short on one side.
+ */
+function endsBounded(runFrame: Frame, parts: Part[], index: PartIndex): boolean {
+  const [ux, uy] = runFrame.u;
+  const reach = Math.max(1.5, 0.04 * runFrame.halfShort * 2);
+  const covered = [0, 0];
+  for (const i of index.near(ringBBox(frameRing(runFrame)), reach)) {
+    const { points, kind } = parts[i];
+    const edges = isClosedKind(kind) ? points.length : points.length - 1;
+    for (let k = 0; k < edges; k++) {
+      const a = points[k];
+      const b = points[(k + 1) % points.length];
+      const length = distance(a, b);
+      if (length === 0 || Math.abs(((b[0] - a[0]) * ux + (b[1] - a[1]) * uy) / length) < 0.995) continue;
+      const [a0, c0] = toFrame(runFrame, a);
+      const [a1] = toFrame(runFrame, b);
+      const along = Math.max(0, Math.min(Math.max(a0, a1), runFrame.halfLong) - Math.max(Math.min(a0, a1), -runFrame.halfLong));
+      for (const [side, end] of [-1, 1].entries()) if (Math.abs(c0 - end * runFrame.halfShort) <= reach) covered[side] += along;
+    }
+  }
+  return covered.every((length) => length >= 0.6 * 2 * runFrame.halfLong);
+}
+
+/** A frame with `u` along its longer side. */
+function normalised(frame: Frame): Frame {
+  if (frame.halfLong >= frame.halfShort) return frame;
+  return { centre: frame.centre, u: [-frame.u[1], frame.u[0]], halfLong: frame.halfShort, halfShort: frame.halfLong };
+}
+
+/**
+ * Runs (indices into `items`, sorted by offset) of equally spaced treads of one length with
+ * aligned ends. A run is consecutive: a line like the treads between two of them, off the
+ * spacing, ends it (boards and hatching are denser than treads, and a subset of them is no stair).
+ */
+function treadRuns(items: { offset: number; start: number; end: number }[]): number[][] {
+  const runs: number[][] = [];
+  const taken = new Uint8Array(items.length);
+  for (let s = 0; s < items.length; s++) {
+    if (taken[s]) continue;
+    const base = items[s];
+    const length = base.end - base.start;
+    const sameTread = (k: number) => {
+      const item = items[k];
+      return Math.abs(item.end - item.start - length) <= 0.06 * length && Math.abs(item.start - base.start) <= 0.06 * length;
+    };
+    const run = [s];
+    let spacing = 0;
+    for (let k = s + 1; k < items.length && items[k].offset - items[run[run.length - 1]].offset <= 0.55 * length; k++) {
+      if (taken[k] || !sameTread(k)) continue;
+      const gap = items[k].offset - items[run[run.length - 1]].offset;
+      // A line drawn twice over is one tread.
+      if (gap < 0.02 * length) continue;
+      if (run.length === 1) spacing = gap;
+      if (gap < 0.1 * length || Math.abs(gap - spacing) > 0.12 * spacing) break;
+      run.push(k);
+    }
+    if (run.length >= 5) {
+      for (const k of run) taken[k] = 1;
+      runs.push(run);
+    }
+  }
+  return runs;
+}
+
+/** The rectangle a stair is drawn in: a rect holding most of the run and not much larger than it. */
+function enclosingStairRect(runFrame: Frame, treads: number[], parts: Part[], index: PartIndex): Frame | null {
+  const midpoints = treads.map((i) => parts[i].frame.centre);
+  const box = ringBBox(frameRing(runFrame));
+  let best: Frame | null = null;
+  for (const i of index.near(box, 2 * runFrame.halfLong)) {
+    const part = parts[i];
+    if (part.kind !== 'rect') continue;
+    const held = midpoints.filter((p) => frameHolds(part.frame, p, 0.5)).length;
+    if (held < 0.8 * midpoints.length) continue;
+    const areaRatio = (part.frame.halfLong * part.frame.halfShort) / (runFrame.halfLong * runFrame.halfShort);
+    if (areaRatio > 2.5) continue;
+    if (best === null || part.frame.halfLong * part.frame.halfShort < best.halfLong * best.halfShort) best = part.frame;
+  }
+  return best;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Words
+
+const KEYWORDS: [RegExp, FixtureSubClass][] = [
+  [/^(WC|W\.C\.?|WCS|TOILETS?)$/, 'toilet'],
+  [/^(SINK|LAV|LAV\.|LAVATORY|BASIN|VANITY)$/, 'sink'],
+  [/^(TUB|BATHTUB)$/, 'bathtub'],
+  [/^(SHOWER|SHWR|SHR)$/, 'shower'],
+  [/^(COOKTOP|RANGE|STOVE|HOB|OVEN)$/, 'cooktop'],
+  [/^(STAIRS?|STAIRWAY|STAIRWELL|UP|DN|DOWN)$/, 'stairs'],
+  [/^(ELEV\.?|ELEVATORS?|LIFTS?)$/, 'elevator'],
+];
+
+function keywordClass(text: string): FixtureSubClass | null {
+  const word = text.toUpperCase().replace(/[^A-Z.]/g, '');
+  for (const [pattern, subClass] of KEYWORDS) if (pattern.test(word)) return subClass;
+  return null;
+}
+
+/** Room names that say which fixtures stand in the room. */
+const ROOM_KEYWORDS: [RegExp, FixtureSubClass[]][] = [
+  [/BATH|WC|TOILET|SHOWER|POWDER|ENSUITE|EN-SUITE|RESTROOM|LAV|WASH|LAUNDRY|UTILITY/, ['toilet', 'sink', 'bathtub', 'shower']],
+  [/KITCHEN|KITCHENETTE|PANTRY|BREAK/, ['sink', 'cooktop']],
+  [/STAIR/, ['stairs']],
+  [/ELEV|LIFT/, ['elevator']],
+];
+
+class WordIndex {
+  private readonly index: Flatbush | null;
+  private readonly centres: Position[];
+  private readonly texts: string[];
+
+  constructor(words: SheetWord[]) {
+    const placed = words.filter((word) => word.geometry !== null && keywordClass(word.text) !== null);
+    this.centres = placed.map((word) => centreOf(word.geometry!.coordinates[0].slice(0, -1)));
+    this.texts = placed.map((word) => word.text);
+    if (placed.length === 0) {
+      this.index = null;
+      return;
+    }
+    this.index = new Flatbush(placed.length);
+    for (const [x, y] of this.centres) this.index.add(x, y, x, y);
+    this.index.finish();
+  }
+
+  /** Fixture keywords printed within `margin` of the frame. */
+  near(frame: Frame, margin: number): string[] {
+    if (this.index === null) return [];
+    const [x0, y0, x1, y1] = ringBBox(frameRing(frame));
+    return this.index
+      .search(x0 - margin, y0 - margin, x1 + margin, y1 + margin)
+      .filter((i) => frameHolds(frame, this.centres[i], margin))
+      .map((i) => this.texts[i]);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Grouping, evidence and the final choice
+
+/** The candidate's geometry, invariant to translation, rotation and mirroring: same key, same block. */
+function signature(candidate: Candidate, parts: Part[]): string {
+  const { frame } = candidate;
+  const size = 2 * frame.halfLong;
+  const q = (value: number) => Math.round((value / size) * 20);
+  const members = candidate.parts
+    .map((i) => {
+      const part = parts[i];
+      const [along, across] = toFrame(frame, part.frame.centre);
+      return `${part.kind}:${q(2 * part.frame.halfLong)}:${q(2 * part.frame.halfShort)}:${q(Math.abs(along))}:${q(Math.abs(across))}`;
+    })
+    .sort();
+  return `${Math.round(Math.log(size) / Math.log(1.03))}:${q(2 * frame.halfShort)}|${members.join('|')}`;
+}
+
+interface Choice {
+  candidate: Candidate;
+  subClass: FixtureSubClass;
+  score: number;
+}
+
+function roomEvidence(rooms: RoomDetection[], point: Position): Set<FixtureSubClass> {
+  const evidence = new Set<FixtureSubClass>();
+  for (const room of rooms) {
+    if (room.name === null || !pointInPolygon(point, room.polygon)) continue;
+    const name = room.name.toUpperCase();
+    for (const [pattern, subClasses] of ROOM_KEYWORDS) if (pattern.test(name)) for (const s of subClasses) evidence.add(s);
+  }
+  return evidence;
+}
+
+/** One decision per group of identical candidates, from their mean geometry and everyone's words. */
+function chooseByGroup(candidates: Candidate[], parts: Part[], words: WordIndex, rooms: RoomDetection[], ruler: Ruler): Choice[] {
+  const groups = new Map<string, Candidate[]>();
+  for (const candidate of candidates) {
+    const key = signature(candidate, parts);
+    const group = groups.get(key);
+    if (group) group.push(candidate);
+    else groups.set(key, [candidate]);
+  }
+  const choices: Choice[] = [];
+  for (const group of groups.values()) {
+    const wordHits = new Set<FixtureSubClass>();
+    const roomHits = new Set<FixtureSubClass>();
+    for (const candidate of group) {
+      const margin = Math.max(candidate.frame.halfLong, ruler.units(0.6) ?? 0);
+      for (const text of words.near(candidate.frame, margin)) {
+        const subClass = keywordClass(text);
+        if (subClass !== null) wordHits.add(subClass);
+      }
+      for (const subClass of roomEvidence(rooms, candidate.frame.centre)) roomHits.add(subClass);
+    }
+    const totals = new Map<FixtureSubClass, number>();
+    for (const candidate of group) {
+      for (const [subClass, score] of candidate.options) totals.set(subClass, (totals.get(subClass) ?? 0) + score / group.length);
+    }
+    let best: FixtureSubClass | null = null;
+    let bestScore = -Infinity;
+    for (const [subClass, mean] of [...totals].sort((a, b) => a[0].localeCompare(b[0]))) {
+      // Options some member lacks are weaker: the mean already counts that member as 0.
+      const score = mean + (wordHits.has(subClass) ? WORD_BONUS : 0) + (roomHits.has(subClass) ? ROOM_BONUS : 0);
+      if (score > bestScore) {
+        bestScore = score;
+        best = subClass;
+      }
+    }
+    if (best === null || bestScore < ACCEPT) continue;
+    for (const candidate of group) if (candidate.options.has(best)) choices.push({ candidate, subClass: best, score: bestScore });
+  }
+  return choices;
+}
+
+/** Best first; a choice sharing a part with a kept one, or mostly covering it, is dropped. */
+function suppressOverlaps(choices: Choice[]): Choice[] {
+  const area = (frame: Frame) => 4 * frame.halfLong * frame.halfShort;
+  const ordered = [...choices].sort((a, b) => b.score - a.score || area(b.candidate.frame) - area(a.candidate.frame));
+  const kept: Choice[] = [];
+  const usedParts = new Set<number>();
+  for (const choice of ordered) {
+    if (choice.candidate.parts.some((i) => usedParts.has(i))) continue;
+    const ring = frameRing(choice.candidate.frame);
+    const clash = kept.some((other) => {
+      const common = overlapArea([ring], [frameRing(other.candidate.frame)]);
+      return common > 0.5 * Math.min(area(choice.candidate.frame), area(other.candidate.frame));
+    });
+    if (clash) continue;
+    kept.push(choice);
+    for (const i of choice.candidate.parts) usedParts.add(i);
+  }
+  return kept;
+}
+
+/** Every candidate the parts allow, judged with `ruler`. */
+function findCandidates(parts: Part[], index: PartIndex, ruler: Ruler, words: WordIndex): Candidate[] {
+  const candidates: Candidate[] = [];
+  parts.forEach((part, i) => {
+    if (part.kind === 'rect' && ruler.fits(2 * part.frame.halfLong, 0.3, 3.5) !== false) {
+      const contents = index.inside(part.frame, i);
+      const options = containerOptions(part, contents.map((k) => parts[k]), ruler);
+      if (options.size > 0) candidates.push({ frame: part.frame, parts: [i, ...contents], options });
+    }
+    const toilet = toiletAt(i, parts, index, ruler);
+    if (toilet !== null) candidates.push(toilet);
+    const basin = basinAt(i, parts, index, ruler);
+    if (basin !== null) candidates.push(basin);
+  });
+  candidates.push(...findStairs(parts, index, ruler, words));
+  return candidates;
+}
+
+/** Units per metre implied by the toilets found by shape alone, or null without any. */
+function scaleFromToilets(parts: Part[], index: PartIndex): number | null {
+  const unknown = new Ruler(null, 1);
+  const depths: number[] = [];
+  parts.forEach((_, i) => {
+    const toilet = toiletAt(i, parts, index, unknown);
+    if (toilet !== null) depths.push(2 * toilet.frame.halfLong);
+  });
+  if (depths.length === 0) return null;
+  depths.sort((a, b) => a - b);
+  return depths[depths.length >> 1] / TOILET_DEPTH_M;
+}
+
+export function detectFixtures(input: FixtureInput): FixtureDetection[] {
+  const { info, metresPerUnit } = input;
+  const unitsPerMetre = metresPerUnit !== null && metresPerUnit > 0 ? 1 / metresPerUnit : null;
+  // Stairs are the largest symbols (a flight can run 6 m); without a scale, a symbol is small next to the sheet.
+  const maxSize = unitsPerMetre !== null ? 7 * unitsPerMetre : 0.2 * Math.hypot(info.widthPx, info.heightPx);
+  const parts = collectParts(input.primitives, maxSize);
+  const index = new PartIndex(parts);
+  const words = new WordIndex(input.words);
+  let ruler = new Ruler(unitsPerMetre, 1);
+  if (unitsPerMetre === null) {
+    const estimate = scaleFromToilets(parts, index);
+    // Toilets vary in depth by ±20 %, so sizes judged by them get that much more slack.
+    if (estimate !== null) ruler = new Ruler(estimate, 1.25);
+  }
+  const candidates = findCandidates(parts, index, ruler, words);
+  const choices = suppressOverlaps(chooseByGroup(candidates, parts, words, input.rooms ?? [], ruler));
+  choices.sort((a, b) => a.candidate.frame.centre[1] - b.candidate.frame.centre[1] || a.candidate.frame.centre[0] - b.candidate.frame.centre[0]);
+  return choices.map((choice, i) => ({ id: `fixture-${i + 1}`, subClass: choice.subClass, polygon: frameRing(choice.candidate.frame) }));
+}

@@ -1,0 +1,134 @@
+// Plane geometry shared by the wall, opening and room steps, in blueprint units.
+import type { Position } from '../../../../core/src/types.ts';
+import type { BBox } from '../types.ts';
+import type { Ring } from './model.ts';
+
+export function distance(a: Position, b: Position): number {
+  return Math.hypot(b[0] - a[0], b[1] - a[1]);
+}
+
+/** Twice the signed area of a ring (positive when counter-clockwise in a y-up frame). */
+export function signedArea2(ring: readonly Position[]): number {
+  let sum = 0;
+  for (let i = 0, n = ring.length; i < n; i++) {
+    const a = ring[i];
+    const b = ring[(i + 1) % n];
+    sum += a[0] * b[1] - b[0] * a[1];
+  }
+  return sum;
+}
+
+export function ringPerimeter(ring: readonly Position[]): number {
+  let sum = 0;
+  for (let i = 0, n = ring.length; i < n; i++) sum += distance(ring[i], ring[(i + 1) % n]);
+  return sum;
+}
+
+/** A ring with its first position repeated last, as GeoJSON and the output model want. */
+export function closeRing(points: readonly Position[]): Ring {
+  const ring = points.map((p): Position => [p[0], p[1]]);
+  const first = ring[0];
+  const last = ring[ring.length - 1];
+  if (first[0] !== last[0] || first[1] !== last[1]) ring.push([first[0], first[1]]);
+  return ring;
+}
+
+/** Even-odd point-in-ring test; the closing segment is implied. */
+export function pointInRing([x, y]: Position, ring: readonly Position[]): boolean {
+  let inside = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [xi, yi] = ring[i];
+    const [xj, yj] = ring[j];
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+/** Inside the outer ring and outside every hole. */
+export function pointInPolygon(point: Position, rings: readonly (readonly Position[])[]): boolean {
+  if (rings.length === 0 || !pointInRing(point, rings[0])) return false;
+  for (let i = 1; i < rings.length; i++) if (pointInRing(point, rings[i])) return false;
+  return true;
+}
+
+export function distanceToSegment(p: Position, a: Position, b: Position): number {
+  const dx = b[0] - a[0];
+  const dy = b[1] - a[1];
+  const lengthSquared = dx * dx + dy * dy;
+  const t = lengthSquared === 0 ? 0 : Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / lengthSquared));
+  return Math.hypot(p[0] - (a[0] + t * dx), p[1] - (a[1] + t * dy));
+}
+
+export function distanceToRing(p: Position, ring: readonly Position[]): number {
+  let best = Infinity;
+  for (let i = 0, n = ring.length; i < n; i++) best = Math.min(best, distanceToSegment(p, ring[i], ring[(i + 1) % n]));
+  return best;
+}
+
+export function ringBBox(ring: readonly Position[]): BBox {
+  const box: BBox = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const [x, y] of ring) {
+    if (x < box[0]) box[0] = x;
+    if (y < box[1]) box[1] = y;
+    if (x > box[2]) box[2] = x;
+    if (y > box[3]) box[3] = y;
+  }
+  return box;
+}
+
+export function boxesOverlap(a: BBox, b: BBox, margin = 0): boolean {
+  return a[0] <= b[2] + margin && b[0] <= a[2] + margin && a[1] <= b[3] + margin && b[1] <= a[3] + margin;
+}
+
+export function boxContainsPoint(box: BBox, [x, y]: Position, margin = 0): boolean {
+  return x >= box[0] - margin && x <= box[2] + margin && y >= box[1] - margin && y <= box[3] + margin;
+}
+
+/**
+ * A point well inside a ring (not on its boundary), for labelling and containment tests: the
+ * middle of the widest horizontal run through the ring at a few heights.
+ */
+export function interiorPoint(rings: readonly (readonly Position[])[]): Position {
+  const [x0, y0, x1, y1] = ringBBox(rings[0]);
+  let best: Position = [(x0 + x1) / 2, (y0 + y1) / 2];
+  let bestWidth = -1;
+  for (const share of [0.5, 0.3, 0.7, 0.15, 0.85, 0.4, 0.6]) {
+    const y = y0 + (y1 - y0) * share;
+    const crossings: number[] = [];
+    for (const ring of rings) {
+      for (let i = 0, n = ring.length; i < n; i++) {
+        const [ax, ay] = ring[i];
+        const [bx, by] = ring[(i + 1) % n];
+        if (ay > y !== by > y) crossings.push(ax + ((y - ay) * (bx - ax)) / (by - ay));
+      }
+    }
+    crossings.sort((a, b) => a - b);
+    for (let i = 0; i + 1 < crossings.length; i += 2) {
+      const width = crossings[i + 1] - crossings[i];
+      if (width > bestWidth) {
+        bestWidth = width;
+        best = [(crossings[i] + crossings[i + 1]) / 2, y];
+      }
+    }
+  }
+  return best;
+}
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** Value below which `share` of the total weight lies. */
+export function weightedQuantile(values: readonly number[], weights: readonly number[], share: number): number {
+  const order = values.map((_, i) => i).sort((a, b) => values[a] - values[b]);
+  const total = weights.reduce((sum, w) => sum + w, 0);
+  let running = 0;
+  for (const i of order) {
+    running += weights[i];
+    if (running >= share * total) return values[i];
+  }
+  return values[order[order.length - 1]] ?? NaN;
+}

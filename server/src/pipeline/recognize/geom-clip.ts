@@ -1,0 +1,100 @@
+// Boolean operations on polygons through polygon-clipping, made dependable for CAD geometry.
+// CAD exports are full of vertices that nearly coincide; polygon-clipping's sweep line can fail
+// on those ("Unable to complete output ring"), so inputs are snapped to a fine grid first and an
+// operation that still fails is retried on a coarser one.
+import polygonClipping from 'polygon-clipping';
+import type { MultiPolygon, Polygon } from 'polygon-clipping';
+import type { Position } from '../../../../core/src/types.ts';
+import { signedArea2 } from './geom-basics.ts';
+
+export type { MultiPolygon, Polygon };
+
+/** Grids tried in turn, in blueprint units: far below any tolerance recognition works with. */
+const SNAP_GRIDS = [1 / 256, 1 / 32, 1 / 4];
+
+function snapPolygon(polygon: Polygon, grid: number): Polygon {
+  const snapped: Polygon = [];
+  for (const ring of polygon) {
+    const out: Position[] = [];
+    for (const [x, y] of ring) {
+      const p: Position = [Math.round(x / grid) * grid, Math.round(y / grid) * grid];
+      const last = out[out.length - 1];
+      if (!last || last[0] !== p[0] || last[1] !== p[1]) out.push(p);
+    }
+    if (out.length > 1 && out[0][0] === out[out.length - 1][0] && out[0][1] === out[out.length - 1][1]) out.pop();
+    if (out.length >= 3 && signedArea2(out) !== 0) snapped.push(out);
+    else if (snapped.length === 0) return [];
+  }
+  return snapped;
+}
+
+function robust(operation: (grid: number) => MultiPolygon): MultiPolygon {
+  let failure: unknown = null;
+  for (const grid of SNAP_GRIDS) {
+    try {
+      return operation(grid);
+    } catch (error) {
+      failure = error;
+    }
+  }
+  throw failure;
+}
+
+function snapAll(polygons: readonly Polygon[], grid: number): Polygon[] {
+  return polygons.map((polygon) => snapPolygon(polygon, grid)).filter((polygon) => polygon.length > 0);
+}
+
+/** Union of any number of polygons; balanced pairwise merging keeps each sweep small. */
+export function unionAll(polygons: readonly Polygon[]): MultiPolygon {
+  return robust((grid) => {
+    let layer: MultiPolygon[] = snapAll(polygons, grid).map((polygon) => [polygon]);
+    if (layer.length === 0) return [];
+    if (layer.length === 1) return polygonClipping.union(layer[0]);
+    while (layer.length > 1) {
+      const next: MultiPolygon[] = [];
+      for (let i = 0; i < layer.length; i += 8) {
+        const group = layer.slice(i, i + 8);
+        next.push(group.length === 1 ? group[0] : polygonClipping.union(group[0], ...group.slice(1)));
+      }
+      layer = next;
+    }
+    return layer[0];
+  });
+}
+
+export function differenceOf(subject: MultiPolygon, clips: readonly Polygon[]): MultiPolygon {
+  if (subject.length === 0) return [];
+  if (clips.length === 0) return subject;
+  return robust((grid) => {
+    const snappedSubject = snapAll(subject, grid);
+    const snappedClips = snapAll(clips, grid);
+    if (snappedSubject.length === 0) return [];
+    return snappedClips.length === 0 ? polygonClipping.union(snappedSubject) : polygonClipping.difference(snappedSubject, ...snappedClips);
+  });
+}
+
+export function intersectionOf(a: MultiPolygon, b: MultiPolygon): MultiPolygon {
+  if (a.length === 0 || b.length === 0) return [];
+  return robust((grid) => {
+    const sa = snapAll(a, grid);
+    const sb = snapAll(b, grid);
+    return sa.length === 0 || sb.length === 0 ? [] : polygonClipping.intersection(sa, sb);
+  });
+}
+
+export function xorAll(polygons: readonly Polygon[]): MultiPolygon {
+  return robust((grid) => {
+    const snapped = snapAll(polygons, grid);
+    if (snapped.length === 0) return [];
+    return snapped.length === 1 ? polygonClipping.union(snapped[0]) : polygonClipping.xor(snapped[0], ...snapped.slice(1));
+  });
+}
+
+export function multiPolygonArea(multi: MultiPolygon): number {
+  let area = 0;
+  for (const polygon of multi) {
+    area += Math.abs(signedArea2(polygon[0])) / 2;
+    for (let i = 1; i < polygon.length; i++) area -= Math.abs(signedArea2(polygon[i])) / 2;
+  }
+  return area;
+}

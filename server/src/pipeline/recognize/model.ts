@@ -1,0 +1,58 @@
+// What the recognition steps find, in blueprint coordinates, before it becomes GeoJSON features.
+// Walls, openings and rooms come from the wall/room topology (walls.ts, openings.ts, rooms.ts);
+// fixtures from symbol geometry (fixtures.ts); features.ts turns all of it into the feature
+// collection with derived wall surfaces, wet rooms, relations and the folder hierarchy.
+import type { Position } from '../../../../core/src/types.ts';
+
+/** A ring is closed: its first position is repeated last. Polygons are [outer, ...holes]. */
+export type Ring = Position[];
+export type PolygonRings = Ring[];
+
+export type OpeningSubClass = 'single swing door' | 'double swing door' | 'sliding door' | 'window';
+export type FixtureSubClass = 'toilet' | 'sink' | 'bathtub' | 'shower' | 'cooktop' | 'stairs' | 'elevator';
+
+export interface WallDetection {
+  id: string;
+  polygon: PolygonRings;
+  /** Axis of the wall, from end to end. */
+  centerline: Position[];
+  /** Thickness in blueprint units. */
+  thickness: number;
+  exterior: boolean;
+}
+
+export interface OpeningDetection {
+  id: string;
+  subClass: OpeningSubClass;
+  /** The quad across the wall gap: the two wall faces between the opening's jambs. */
+  polygon: Ring;
+  /** Clear width in blueprint units (swing radius, gap width). */
+  widthUnits: number;
+  wallIds: string[];
+}
+
+export interface RoomDetection {
+  id: string;
+  /** Clear floor area bounded by wall faces, each opening closed along its wall line. */
+  polygon: PolygonRings;
+  name: string | null;
+  /** Words printed inside the room that named it (or tagged it). */
+  labelWordIds: string[];
+  wallIds: string[];
+  openingIds: string[];
+}
+
+export interface FixtureDetection {
+  id: string;
+  subClass: FixtureSubClass;
+  polygon: Ring;
+}
+
+export interface SheetDetections {
+  walls: WallDetection[];
+  openings: OpeningDetection[];
+  rooms: RoomDetection[];
+  fixtures: FixtureDetection[];
+  /** The building outline (outer faces of the exterior walls), null when no building was found. */
+  footprint: PolygonRings | null;
+}

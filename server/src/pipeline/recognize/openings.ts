@@ -1,0 +1,353 @@
+// Openings in the walls: doors from their swing arcs (hinge at one jamb, radius the leaf width),
+// and gaps between wall ends classified by what is drawn inside them: glazing lines or a fill
+// spanning the gap (window), offset panels (sliding door), or nothing (a plain passage, closed
+// for rooms but not reported). Each opening is the rectangle across the gap, face to face.
+import type { Position } from '../../../../core/src/types.ts';
+import { closeRing, distance, distanceToSegment } from './geom-basics.ts';
+import { RectIndex, fromFrame, parallel, rectIn, toFrame, type Frame, type FrameRect } from './geom-frame.ts';
+import type { OpeningSubClass } from './model.ts';
+import type { Arc, Evidence, Line } from './topology-evidence.ts';
+import type { WallEvidence, WallRun } from './walls.ts';
+
+/** An opening as found: a rectangle across its wall gap, in the frame of the wall. */
+export interface FoundOpening {
+  subClass: OpeningSubClass;
+  rect: FrameRect;
+  widthUnits: number;
+  /** Indices of the wall runs at its jambs and along its wall. */
+  runIds: number[];
+}
+
+export interface OpeningFindings {
+  openings: FoundOpening[];
+  /** Gaps between facing wall ends with nothing drawn in them: closed for rooms, not reported. */
+  passages: FrameRect[];
+}
+
+const ALIGNED_SINE = Math.sin((3 * Math.PI) / 180);
+/** Door leaves, metres: a 18" cupboard door to a 54" leaf. */
+const LEAF_METRES: [number, number] = [0.4, 1.4];
+/** Gaps between wall ends that are openings, metres. */
+const GAP_METRES: [number, number] = [0.3, 6];
+/** Plain gaps wider than this are open-plan connections, not passages between rooms. */
+const PASSAGE_METRES = 2.6;
+
+interface Limits {
+  leaf: [number, number];
+  gap: [number, number];
+  passage: number;
+  /** The most common wall thickness, blueprint units. */
+  thickness: number;
+}
+
+function limitsOf(walls: WallEvidence): Limits {
+  const thickness = walls.thicknessModes[0] ?? walls.scale.minThickness * 3;
+  const upm = walls.scale.unitsPerMetre;
+  if (upm === null) {
+    // Walls are 0.1–0.3 m and doors 0.6–1 m: relative to the main thickness the ranges are wide.
+    return { leaf: [2 * thickness, 14 * thickness], gap: [1.5 * thickness, 40 * thickness], passage: 15 * thickness, thickness };
+  }
+  return {
+    leaf: [LEAF_METRES[0] * upm, LEAF_METRES[1] * upm],
+    gap: [GAP_METRES[0] * upm, GAP_METRES[1] * upm],
+    passage: PASSAGE_METRES * upm,
+    thickness,
+  };
+}
+
+function unit(from: Position, to: Position): Frame {
+  const length = distance(from, to);
+  return { ux: (to[0] - from[0]) / length, uy: (to[1] - from[1]) / length };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Doors
+
+interface Swing {
+  arc: Arc;
+  hinge: Position;
+  /** The leaf's closed position: the far jamb. */
+  closed: Position;
+  frame: Frame;
+  rect: FrameRect;
+  runIds: number[];
+  score: number;
+}
+
+/** A straight leaf from the hinge to the open tip (a line, or a side of a leaf rectangle). */
+function hasLeaf(lines: Line[], hinge: Position, tip: Position, radius: number): boolean {
+  const tolerance = 0.12 * radius;
+  return lines.some(
+    (line) =>
+      (distance(line.a, hinge) <= tolerance && distance(line.b, tip) <= tolerance) ||
+      (distance(line.b, hinge) <= tolerance && distance(line.a, tip) <= tolerance) ||
+      (line.length >= 0.7 * radius && distanceToSegment(tip, line.a, line.b) <= tolerance && distanceToSegment(hinge, line.a, line.b) <= tolerance),
+  );
+}
+
+/**
+ * The door a swing arc draws, read one way round (`closed` the far jamb, `tip` the open leaf):
+ * the wall band it sits in comes from wall runs parallel to the closed leaf near either jamb,
+ * and the jambs from where wall material starts along that band on either side.
+ */
+function readSwing(arc: Arc, closed: Position, tip: Position, runs: RectIndex<WallRun>, nearbyLines: Line[], limits: Limits): Swing {
+  const hinge = arc.center;
+  const r = arc.radius;
+  const frame = unit(hinge, closed);
+  const [hs, ho] = toFrame(frame, hinge);
+  const swingSide = Math.sign(toFrame(frame, tip)[1] - ho);
+  const reach = Math.max(limits.thickness, 0.25 * r);
+  const box: [number, number, number, number] = [
+    Math.min(hinge[0], closed[0]) - reach - r * 0.3,
+    Math.min(hinge[1], closed[1]) - reach - r * 0.3,
+    Math.max(hinge[0], closed[0]) + reach + r * 0.3,
+    Math.max(hinge[1], closed[1]) + reach + r * 0.3,
+  ];
+  // Wall band: across-ranges of runs parallel to the door that reach a jamb and touch the hinge line.
+  const bands: { o0: number; o1: number; id: number }[] = [];
+  for (const id of runs.search(box)) {
+    const run = runs.rects[id];
+    if (!parallel(frame, run, ALIGNED_SINE)) continue;
+    const seen = rectIn(frame, run);
+    const o0 = seen.o0 - ho;
+    const o1 = seen.o1 - ho;
+    const s0 = seen.s0 - hs;
+    const s1 = seen.s1 - hs;
+    const touchesLine = o0 <= 0.25 * run.thickness + 1 && o1 >= -0.25 * run.thickness - 1;
+    const atJamb = (s1 >= -0.3 * r && s1 <= 0.3 * r) || (s0 >= 0.7 * r && s0 <= 1.3 * r);
+    if (touchesLine && atJamb && run.thickness <= 0.6 * r) bands.push({ o0, o1, id });
+  }
+  let o0: number;
+  let o1: number;
+  if (bands.length > 0) {
+    o0 = Math.min(...bands.map((b) => b.o0));
+    o1 = Math.max(...bands.map((b) => b.o1));
+  } else {
+    // No wall along the door: the leaf closes against the face opposite the swing.
+    o0 = swingSide > 0 ? -limits.thickness : 0;
+    o1 = swingSide > 0 ? 0 : limits.thickness;
+  }
+  const margin = Math.min(0.2 * (o1 - o0), 1);
+  const bandLo = ho + o0 + margin;
+  const bandHi = ho + o1 - margin;
+  const back = runs.cast(frame, hs + 0.5 * r, -1, 0.85 * r, bandLo, bandHi);
+  const ahead = runs.cast(frame, hs + 0.5 * r, 1, 0.85 * r, bandLo, bandHi);
+  const backOk = back !== null && Math.abs(back.at - hs) <= 0.3 * r;
+  const aheadOk = ahead !== null && Math.abs(ahead.at - hs - r) <= 0.3 * r;
+  const leaf = hasLeaf(nearbyLines, hinge, tip, r);
+  const score = (backOk ? 1 : 0) + (aheadOk ? 1 : 0) + (bands.length > 0 ? 0.5 : 0) + (leaf ? 0.75 : 0);
+  const s0 = backOk ? back.at : hs;
+  const s1 = aheadOk ? ahead.at : hs + r;
+  const runIds = [...new Set([...bands.map((b) => b.id), ...(backOk ? back.ids : []), ...(aheadOk ? ahead.ids : [])])];
+  return { arc, hinge, closed, frame, rect: { ...frame, s0, s1, o0: ho + o0, o1: ho + o1 }, runIds, score };
+}
+
+function findSwings(evidence: Evidence, runs: RectIndex<WallRun>, limits: Limits, lineIndex: (box: [number, number, number, number]) => Line[]): Swing[] {
+  const swings: Swing[] = [];
+  for (const arc of evidence.arcs) {
+    if (arc.radius < limits.leaf[0] || arc.radius > limits.leaf[1]) continue;
+    if (arc.sweep < (25 * Math.PI) / 180 || arc.sweep > (110 * Math.PI) / 180) continue;
+    const r = arc.radius;
+    const nearby = lineIndex([arc.center[0] - 1.2 * r, arc.center[1] - 1.2 * r, arc.center[0] + 1.2 * r, arc.center[1] + 1.2 * r]);
+    const readings = [readSwing(arc, arc.start, arc.end, runs, nearby, limits), readSwing(arc, arc.end, arc.start, runs, nearby, limits)];
+    const best = readings[1].score > readings[0].score ? readings[1] : readings[0];
+    // Partial swings (a leaf drawn ajar) need both jambs; a full quarter needs one jamb or a leaf.
+    const needed = arc.sweep < (65 * Math.PI) / 180 ? 2.5 : 1.5;
+    if (best.score >= needed) swings.push(best);
+  }
+  return swings;
+}
+
+/** Two swings meeting at their closed ends in one gap are the leaves of a double door. */
+function pairDoubleSwings(swings: Swing[]): [Swing, Swing | null][] {
+  const used = new Set<Swing>();
+  const doors: [Swing, Swing | null][] = [];
+  for (const swing of swings) {
+    if (used.has(swing)) continue;
+    let partner: Swing | null = null;
+    for (const other of swings) {
+      if (other === swing || used.has(other)) continue;
+      const meet = distance(swing.closed, other.closed) <= 0.2 * Math.min(swing.arc.radius, other.arc.radius);
+      const opposed = swing.frame.ux * other.frame.ux + swing.frame.uy * other.frame.uy < -Math.cos((5 * Math.PI) / 180);
+      if (meet && opposed) {
+        partner = other;
+        break;
+      }
+    }
+    used.add(swing);
+    if (partner) used.add(partner);
+    doors.push([swing, partner]);
+  }
+  return doors;
+}
+
+function doorOpening([swing, partner]: [Swing, Swing | null]): FoundOpening {
+  if (!partner) {
+    return { subClass: 'single swing door', rect: swing.rect, widthUnits: swing.arc.radius, runIds: swing.runIds };
+  }
+  const other = rectIn(swing.frame, partner.rect);
+  // The partner's own hinge jamb is its s0, which lies at the far end in this frame.
+  const [partnerHingeAlong] = toFrame(swing.frame, partner.hinge);
+  const farJamb = Math.abs(other.s1 - partnerHingeAlong) < Math.abs(other.s0 - partnerHingeAlong) ? other.s1 : other.s0;
+  return {
+    subClass: 'double swing door',
+    rect: { ...swing.frame, s0: swing.rect.s0, s1: farJamb, o0: Math.min(swing.rect.o0, other.o0), o1: Math.max(swing.rect.o1, other.o1) },
+    widthUnits: swing.arc.radius + partner.arc.radius,
+    runIds: [...new Set([...swing.runIds, ...partner.runIds])],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Gaps between wall ends
+
+interface Gap {
+  rect: FrameRect;
+  runIds: [number, number];
+}
+
+/**
+ * From each end of each run, the band of the wall is followed outward to the first wall
+ * material; a facing end of a collinear run of like thickness, a plausible gap away, makes a gap.
+ */
+function findGaps(runs: RectIndex<WallRun>, limits: Limits): Gap[] {
+  const gaps: Gap[] = [];
+  const seen = new Set<string>();
+  runs.rects.forEach((run, id) => {
+    const margin = 0.2 * run.thickness;
+    for (const direction of [1, -1] as const) {
+      const from = direction === 1 ? run.s1 : run.s0;
+      const hit = runs.cast(run, from + direction * 0.5, direction, limits.gap[1], run.o0 + margin, run.o1 - margin, new Set([id]));
+      if (!hit) continue;
+      const width = Math.abs(hit.at - from);
+      if (width < limits.gap[0]) continue;
+      const facing = hit.ids.find((other) => {
+        const target = runs.rects[other];
+        if (!parallel(run, target, ALIGNED_SINE)) return false;
+        const seenTarget = rectIn(run, target);
+        const overlap = Math.min(seenTarget.o1, run.o1) - Math.max(seenTarget.o0, run.o0);
+        return overlap >= 0.6 * Math.min(run.thickness, target.thickness) && target.thickness <= 1.6 * run.thickness && run.thickness <= 1.6 * target.thickness;
+      });
+      if (facing === undefined) continue;
+      const key = id < facing ? `${id}:${facing}` : `${facing}:${id}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const s0 = Math.min(from, hit.at);
+      const s1 = Math.max(from, hit.at);
+      gaps.push({ rect: { ux: run.ux, uy: run.uy, s0, s1, o0: run.o0, o1: run.o1 }, runIds: [id, facing] });
+    }
+  });
+  return gaps;
+}
+
+/**
+ * Thin rectangular fills (not poché) spanning between two walls: openings drawn as a filled
+ * block in the wall line, including room dividers drawn where no wall stands.
+ */
+function findFilledGaps(evidence: Evidence, runs: RectIndex<WallRun>, limits: Limits, pocheFills: ReadonlySet<number>): Gap[] {
+  const gaps: Gap[] = [];
+  for (const fill of evidence.fills) {
+    if (pocheFills.has(fill.pathIndex) || fill.rings.length !== 1) continue;
+    const ring = closeRing(fill.rings[0]);
+    if (ring.length !== 5) continue;
+    const edges = [0, 1, 2, 3].map((k) => ({ a: ring[k], b: ring[k + 1], length: distance(ring[k], ring[k + 1]) }));
+    const longest = edges.reduce((best, edge) => (edge.length > best.length ? edge : best));
+    const frame = unit(longest.a, longest.b);
+    const inFrame = ring.map((p) => toFrame(frame, p));
+    const s0 = Math.min(...inFrame.map((p) => p[0]));
+    const s1 = Math.max(...inFrame.map((p) => p[0]));
+    const o0 = Math.min(...inFrame.map((p) => p[1]));
+    const o1 = Math.max(...inFrame.map((p) => p[1]));
+    const thickness = o1 - o0;
+    const length = s1 - s0;
+    // A rectangle: its area fills its frame box.
+    const area = Math.abs(inFrame.reduce((sum, p, k) => sum + (k > 0 ? inFrame[k - 1][0] * p[1] - p[0] * inFrame[k - 1][1] : 0), 0)) / 2;
+    if (area < 0.95 * thickness * length) continue;
+    if (thickness < 0.4 * limits.thickness || thickness > 1.8 * limits.thickness || length < limits.gap[0] || length > limits.gap[1]) continue;
+    const margin = 0.2 * thickness;
+    const middle = (s0 + s1) / 2;
+    const tolerance = 0.5 * thickness + 1;
+    const back = runs.cast(frame, middle, -1, length / 2 + tolerance, o0 + margin, o1 - margin);
+    const ahead = runs.cast(frame, middle, 1, length / 2 + tolerance, o0 + margin, o1 - margin);
+    if (!back || !ahead || back.at > s0 + tolerance || ahead.at < s1 - tolerance) continue;
+    gaps.push({ rect: { ...frame, s0: back.at, s1: ahead.at, o0, o1 }, runIds: [back.ids[0], ahead.ids[0]] });
+  }
+  return gaps;
+}
+
+/** What is drawn in a gap: glazing (window), offset panels (sliding door) or nothing. */
+function classifyGap(gap: Gap, lines: Line[], evidence: Evidence, pocheFills: ReadonlySet<number>): OpeningSubClass | null {
+  const { rect } = gap;
+  const width = rect.s1 - rect.s0;
+  const tolerance = Math.max(1, 0.25 * (rect.o1 - rect.o0));
+  const inside = (p: Position) => {
+    const [s, o] = toFrame(rect, p);
+    return s >= rect.s0 - tolerance && s <= rect.s1 + tolerance && o >= rect.o0 - tolerance && o <= rect.o1 + tolerance;
+  };
+  const along = lines.filter((line) => parallel(rect, line, ALIGNED_SINE) && inside(line.a) && inside(line.b));
+  const spanning = along.filter((line) => line.length >= 0.75 * width);
+  const panels = along.filter((line) => line.length >= 0.3 * width && line.length < 0.75 * width);
+  // Sliding panels lie on two tracks and overlap in the middle; the sashes of a casement window
+  // meet end to end on one line.
+  const spans = panels.map((line) => {
+    const a = toFrame(rect, line.a);
+    const b = toFrame(rect, line.b);
+    return { s0: Math.min(a[0], b[0]), s1: Math.max(a[0], b[0]), o: (a[1] + b[1]) / 2 };
+  });
+  const reachStart = spans.filter((span) => Math.abs(span.s0 - rect.s0) <= tolerance + 0.1 * width);
+  const reachEnd = spans.filter((span) => Math.abs(span.s1 - rect.s1) <= tolerance + 0.1 * width);
+  const track = 0.1 * (rect.o1 - rect.o0);
+  const sliding = reachStart.some((first) => reachEnd.some((last) => Math.abs(first.o - last.o) >= track && first.s1 > last.s0));
+  if (sliding) return 'sliding door';
+  if (spanning.length > 0) return 'window';
+  const filled = evidence.fills.some((fill) => {
+    if (pocheFills.has(fill.pathIndex)) return false;
+    const corners: Position[] = [
+      [fill.bbox[0], fill.bbox[1]],
+      [fill.bbox[2], fill.bbox[3]],
+    ];
+    if (!corners.every(inside)) return false;
+    const a = toFrame(rect, corners[0])[0];
+    const b = toFrame(rect, corners[1])[0];
+    return Math.abs(b - a) >= 0.6 * width || Math.abs(fill.bbox[2] - fill.bbox[0]) + Math.abs(fill.bbox[3] - fill.bbox[1]) >= 0.75 * width;
+  });
+  return filled ? 'window' : null;
+}
+
+function overlapsAlong(a: FrameRect, b: FrameRect): boolean {
+  if (!parallel(a, b, ALIGNED_SINE)) return false;
+  const seen = rectIn(a, b);
+  const along = Math.min(a.s1, seen.s1) - Math.max(a.s0, seen.s0);
+  const across = Math.min(a.o1, seen.o1) - Math.max(a.o0, seen.o0);
+  return along > 0.3 * Math.min(a.s1 - a.s0, seen.s1 - seen.s0) && across > -1;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export function detectOpenings(evidence: Evidence, walls: WallEvidence): OpeningFindings {
+  const limits = limitsOf(walls);
+  const runs = new RectIndex(walls.runs);
+  const lineRects = new RectIndex(
+    walls.lines.map((line): FrameRect => ({ ux: line.ux, uy: line.uy, s0: line.t0, s1: line.t1, o0: line.offset - 0.01, o1: line.offset + 0.01 })),
+  );
+  const lineIndex = (box: [number, number, number, number]) => lineRects.search(box).map((k) => walls.lines[k]);
+  const doors = pairDoubleSwings(findSwings(evidence, runs, limits, lineIndex)).map(doorOpening);
+  const openings: FoundOpening[] = [...doors];
+  const passages: FrameRect[] = [];
+  const pocheFills = new Set(walls.poche.map((fill) => fill.pathIndex));
+  const gaps: Gap[] = [];
+  // Of gaps found twice over (between two pairs of runs), the one in the thinner band is the wall's own.
+  const found = [...findGaps(runs, limits), ...findFilledGaps(evidence, runs, limits, pocheFills)].sort((a, b) => a.rect.o1 - a.rect.o0 - (b.rect.o1 - b.rect.o0));
+  for (const gap of found) {
+    if (doors.some((door) => overlapsAlong(door.rect, gap.rect)) || gaps.some((other) => overlapsAlong(other.rect, gap.rect))) continue;
+    gaps.push(gap);
+    const [x0, y0] = fromFrame(gap.rect, gap.rect.s0, gap.rect.o0);
+    const [x1, y1] = fromFrame(gap.rect, gap.rect.s1, gap.rect.o1);
+    const margin = gap.rect.o1 - gap.rect.o0;
+    const nearby = lineIndex([Math.min(x0, x1) - margin, Math.min(y0, y1) - margin, Math.max(x0, x1) + margin, Math.max(y0, y1) + margin]);
+    const subClass = classifyGap(gap, nearby, evidence, pocheFills);
+    const width = gap.rect.s1 - gap.rect.s0;
+    if (subClass) openings.push({ subClass, rect: gap.rect, widthUnits: width, runIds: gap.runIds });
+    else if (width <= limits.passage) passages.push(gap.rect);
+  }
+  return { openings, passages };
+}

@@ -1,0 +1,284 @@
+// Rooms are the regions the wall network encloses once every opening is closed along its wall
+// line: the holes of the union of walls and opening rectangles. A swing arc or a leader line is
+// not wall, so it can neither cut a wedge out of a room nor split it; furniture standing free in a
+// room stays floor. Whatever is enclosed only by a sheet frame or a table, or lies outside every
+// building, is not a room. Rooms are named from the label printed inside them.
+import type { Position } from '../../../../core/src/types.ts';
+import type { BBox, SheetInfo, SheetWord } from '../types.ts';
+import { boxContainsPoint, boxesOverlap, closeRing, interiorPoint, pointInPolygon, pointInRing, ringBBox, ringPerimeter, signedArea2 } from './geom-basics.ts';
+import { differenceOf, unionAll, type MultiPolygon, type Polygon } from './geom-clip.ts';
+import { pointsBeside, rectBBox, rectRing, type FrameRect } from './geom-frame.ts';
+import type { PolygonRings, Ring } from './model.ts';
+import type { WordBox } from './topology-evidence.ts';
+
+/** Rooms smaller than this are shafts, chases or slivers between pieces of wall, m². */
+const MIN_ROOM_M2 = 0.6;
+/** Mean width (2·area / perimeter) below which a region is a gap between lines, metres. */
+const MIN_ROOM_WIDTH_M = 0.3;
+/** A building drawn at this share of the largest one's size is another plan, not a detail. */
+const OTHER_BUILDING_SHARE = 0.05;
+
+export interface FoundRoom {
+  polygon: PolygonRings;
+  name: string | null;
+  labelWords: SheetWord[];
+}
+
+export interface RoomFindings {
+  rooms: FoundRoom[];
+  /** Outline of the largest building. */
+  footprint: PolygonRings | null;
+  /** Outer rings of every building that has rooms. */
+  buildings: Ring[];
+  /** For each closure, the room on either side of it (-1: none). */
+  closureSides: [number, number][];
+}
+
+interface RoomLimits {
+  minArea: number;
+  minWidth: number;
+}
+
+function roomLimits(unitsPerMetre: number | null, thickness: number): RoomLimits {
+  if (unitsPerMetre === null) return { minArea: (4 * thickness) ** 2, minWidth: 2 * thickness };
+  return { minArea: MIN_ROOM_M2 * unitsPerMetre ** 2, minWidth: MIN_ROOM_WIDTH_M * unitsPerMetre };
+}
+
+function absArea(ring: readonly Position[]): number {
+  return Math.abs(signedArea2(ring)) / 2;
+}
+
+interface Candidate {
+  ring: Ring;
+  building: number;
+  area: number;
+  bbox: BBox;
+}
+
+function ringInside(inner: Ring, outer: Ring, outerBox: BBox): boolean {
+  const box = ringBBox(inner);
+  if (box[0] < outerBox[0] || box[1] < outerBox[1] || box[2] > outerBox[2] || box[3] > outerBox[3]) return false;
+  return pointInRing(inner[0], outer);
+}
+
+/** A polygon spanning nearly the whole sheet is its border frame: what it encloses is the sheet. */
+const FRAME_SHARE = 0.85;
+
+/**
+ * Holes of the closed wall mask that are rooms. The holes of a sheet's border frame (the
+ * drawing area, the title block) are not, and neither is a hole that holds a building (a polygon
+ * with rooms of its own), which is the space a border or a box drawn around a plan encloses.
+ */
+function roomCandidates(mask: MultiPolygon, limits: RoomLimits, info: SheetInfo): Candidate[] {
+  const holes: Candidate[] = [];
+  mask.forEach((polygon, building) => {
+    const [x0, y0, x1, y1] = ringBBox(polygon[0]);
+    if (x1 - x0 >= FRAME_SHARE * info.widthPx && y1 - y0 >= FRAME_SHARE * info.heightPx) return;
+    for (let h = 1; h < polygon.length; h++) {
+      const ring = polygon[h] as Ring;
+      const area = absArea(ring);
+      if (area < limits.minArea) continue;
+      if ((2 * area) / ringPerimeter(ring) < limits.minWidth) continue;
+      holes.push({ ring, building, area, bbox: ringBBox(ring) });
+    }
+  });
+  const buildingsWithRooms = [...new Set(holes.map((hole) => hole.building))].map((k) => mask[k][0] as Ring);
+  return holes.filter((hole) => !buildingsWithRooms.some((outer) => outer !== mask[hole.building][0] && ringInside(outer, hole.ring, hole.bbox)));
+}
+
+/** Buildings with rooms; drawings far smaller than the main building are details, not plans. */
+function selectBuildings(mask: MultiPolygon, candidates: Candidate[]): Set<number> {
+  const withRooms = new Set(candidates.map((c) => c.building));
+  let largest = 0;
+  for (const k of withRooms) largest = Math.max(largest, absArea(mask[k][0]));
+  return new Set([...withRooms].filter((k) => absArea(mask[k][0]) >= OTHER_BUILDING_SHARE * largest));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Labels
+
+interface TextLine {
+  words: WordBox[];
+  text: string;
+  fontSize: number;
+  center: Position;
+  bbox: BBox;
+}
+
+/** Words in reading order joined into lines: same direction and size, one baseline, close gaps. */
+function textLines(words: WordBox[]): TextLine[] {
+  const sorted = [...words].sort((a, b) => a.bbox[0] - b.bbox[0]);
+  const lines: WordBox[][] = [];
+  for (const word of sorted) {
+    const size = word.word.fontSize;
+    const line = lines.find((candidate) => {
+      const last = candidate[candidate.length - 1];
+      const lastSize = last.word.fontSize;
+      return (
+        Math.abs(last.word.angle - word.word.angle) < 0.1 &&
+        Math.max(size, lastSize) <= 1.35 * Math.min(size, lastSize) &&
+        Math.abs(last.center[1] - word.center[1]) < 0.5 * Math.max(size, lastSize) &&
+        word.bbox[0] - last.bbox[2] < 1.2 * Math.max(size, lastSize)
+      );
+    });
+    if (line) line.push(word);
+    else lines.push([word]);
+  }
+  return lines.map((members) => {
+    const bbox: BBox = [
+      Math.min(...members.map((w) => w.bbox[0])),
+      Math.min(...members.map((w) => w.bbox[1])),
+      Math.max(...members.map((w) => w.bbox[2])),
+      Math.max(...members.map((w) => w.bbox[3])),
+    ];
+    return {
+      words: members,
+      text: members.map((w) => w.word.text).join(' '),
+      fontSize: Math.max(...members.map((w) => w.word.fontSize)),
+      center: [(bbox[0] + bbox[2]) / 2, (bbox[1] + bbox[3]) / 2],
+      bbox,
+    };
+  });
+}
+
+/** Printed areas and dimensions: "182 sq ft", "16 SF", "12.5 m²", "15'6\" x 11'9\"", "3.20 x 4.10". */
+const MEASURE = /(\d\s*(sq\.?\s*ft|sf|ft2|ft²|m2|m²|sq\.?\s*m)\b)|(\d\s*['′"″])|(\d\s*[x×]\s*\d)|^[\d.,\s]+(m|mm|cm)?$/i;
+/** Finish, door and equipment tags: "P-1", "CPT-1", "PT-1/PT-2", "VCT-1170", "C". */
+const TAG = /^([A-Z]{1,4}-?\d+[A-Z]?)(\s*\/\s*[A-Z]{1,4}-?\d*[A-Z]?)*$|^[A-Z]$/;
+/** Room numbers printed with a name: "137", "134A", "1-129", "E-02", "CE-3". */
+const ROOM_NUMBER = /^([A-Z]{0,3}-?)?\d{1,4}[A-Z]?(-\d{1,4}[A-Z]?)?$/;
+
+/** Whether a line is set in capitals (digits and signs do not count). */
+function capitals(text: string): boolean {
+  return text === text.toUpperCase();
+}
+
+function isNameLine(line: TextLine): boolean {
+  const text = line.text.trim();
+  if (MEASURE.test(text) && !/[A-Za-z]{3,}\s+[A-Za-z]{3,}/.test(text.replace(/sq\.?\s*ft/i, ''))) return false;
+  if (TAG.test(text)) return false;
+  return /[A-Za-z]{2,}/.test(text);
+}
+
+/**
+ * The room's label: the name line printed largest (nearest the room's middle among equals), with
+ * the name lines stacked right above or below it and a room number under it.
+ */
+function roomLabel(lines: TextLine[], anchor: Position): { name: string; words: WordBox[] } | null {
+  const names = lines.filter(isNameLine);
+  if (names.length === 0) return null;
+  // Words of three letters or more name rooms; "UP", "DN", "EQ" annotate them.
+  const worded = names.filter((l) => /[A-Za-z]{3,}/.test(l.text));
+  // Names are usually set in capitals, finishes and notes under them in lower case.
+  const capitalised = worded.filter((l) => capitals(l.text));
+  const pool = capitalised.length > 0 ? capitalised : worded.length > 0 ? worded : names;
+  const biggest = Math.max(...pool.map((l) => l.fontSize));
+  const main = pool
+    .filter((l) => l.fontSize >= 0.8 * biggest)
+    .reduce((best, l) => (Math.hypot(l.center[0] - anchor[0], l.center[1] - anchor[1]) < Math.hypot(best.center[0] - anchor[0], best.center[1] - anchor[1]) ? l : best));
+  const stack = [main];
+  // A name runs on to the next line in the same lettering; a finish or use printed under it
+  // ("Parket", "Keramika") is set in other lettering.
+  const stacked = (line: TextLine, neighbour: TextLine, below: boolean) => {
+    const step = below ? line.bbox[1] - neighbour.bbox[3] : neighbour.bbox[1] - line.bbox[3];
+    const overlap = Math.min(line.bbox[2], neighbour.bbox[2]) - Math.max(line.bbox[0], neighbour.bbox[0]);
+    const sameSize = line.fontSize >= 0.85 * neighbour.fontSize && line.fontSize <= 1.18 * neighbour.fontSize;
+    return step > -0.3 * neighbour.fontSize && step < 1.0 * neighbour.fontSize && overlap > 0 && sameSize && capitals(line.text) === capitals(neighbour.text);
+  };
+  for (let top = main; ; ) {
+    const above = names.find((l) => !stack.includes(l) && stacked(l, top, false));
+    if (!above) break;
+    stack.unshift(above);
+    top = above;
+  }
+  for (let bottom = main; ; ) {
+    const below = names.find((l) => !stack.includes(l) && stacked(l, bottom, true));
+    if (!below) break;
+    stack.push(below);
+    bottom = below;
+  }
+  const last = stack[stack.length - 1];
+  const number = lines.find((l) => !stack.includes(l) && ROOM_NUMBER.test(l.text.trim()) && !MEASURE.test(l.text) && stacked(l, last, true));
+  if (number) stack.push(number);
+  return { name: stack.map((l) => l.text.trim()).join(' '), words: stack.flatMap((l) => l.words) };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export interface RoomInput {
+  info: SheetInfo;
+  wallPieces: Polygon[];
+  /** Rectangles that close openings and passages along their wall line. */
+  closures: FrameRect[];
+  words: WordBox[];
+  unitsPerMetre: number | null;
+  thickness: number;
+}
+
+/** The room on one side of a closure: the room most points just beyond that side fall in. */
+function sideRoom(points: Position[], roomAt: (p: Position) => number): number {
+  const votes = new Map<number, number>();
+  for (const p of points) {
+    const room = roomAt(p);
+    votes.set(room, (votes.get(room) ?? 0) + 1);
+  }
+  let best = -1;
+  let bestVotes = 0;
+  for (const [room, count] of votes) {
+    if (count > bestVotes) {
+      best = room;
+      bestVotes = count;
+    }
+  }
+  return best;
+}
+
+/**
+ * Outer rings of the buildings, without closures that join no room: two plans whose wall lines
+ * happen to line up must not be bridged into one building.
+ */
+function buildingOutlines(mask: MultiPolygon, buildings: Set<number>, dropped: FrameRect[], roomPoints: Position[]): Ring[] {
+  const outlines: Ring[] = [];
+  for (const k of buildings) {
+    const outer = mask[k][0] as Ring;
+    const box = ringBBox(outer);
+    const cuts = dropped.filter((rect) => boxesOverlap(rectBBox(rect), box));
+    if (cuts.length === 0) {
+      outlines.push(closeRing(outer));
+      continue;
+    }
+    for (const piece of differenceOf([[outer]], cuts.map((rect) => [rectRing(rect)]))) {
+      if (roomPoints.some((p) => pointInRing(p, piece[0]))) outlines.push(closeRing(piece[0] as Ring));
+    }
+  }
+  return outlines;
+}
+
+export function detectRooms(input: RoomInput): RoomFindings {
+  const mask = unionAll([...input.wallPieces, ...input.closures.map((rect) => [rectRing(rect)])]);
+  const limits = roomLimits(input.unitsPerMetre, input.thickness);
+  const candidates = roomCandidates(mask, limits, input.info);
+  const buildings = selectBuildings(mask, candidates);
+  const kept = candidates.filter((c) => buildings.has(c.building));
+  const rooms: FoundRoom[] = kept.map((candidate) => {
+    const polygon: PolygonRings = [closeRing(candidate.ring)];
+    const inside = input.words.filter((w) => boxContainsPoint(candidate.bbox, w.center) && pointInPolygon(w.center, polygon));
+    const label = roomLabel(textLines(inside), labelAnchor(candidate));
+    return { polygon, name: label?.name ?? null, labelWords: label?.words.map((w) => w.word) ?? [] };
+  });
+  const roomAt = (p: Position) => kept.findIndex((room) => boxContainsPoint(room.bbox, p) && pointInRing(p, room.ring));
+  const offset = Math.max(1, 0.25 * input.thickness);
+  const closureSides = input.closures.map((rect) => {
+    const { below, above } = pointsBeside(rect, offset, [0.3, 0.5, 0.7]);
+    return [sideRoom(below, roomAt), sideRoom(above, roomAt)] as [number, number];
+  });
+  const dropped = input.closures.filter((_, k) => closureSides[k][0] < 0 && closureSides[k][1] < 0);
+  const outlines = buildingOutlines(mask, buildings, dropped, rooms.map((room) => interiorPoint(room.polygon)));
+  let footprint: PolygonRings | null = null;
+  for (const outline of outlines) if (!footprint || absArea(outline) > absArea(footprint[0])) footprint = [outline];
+  return { rooms, footprint, buildings: outlines, closureSides };
+}
+
+function labelAnchor(candidate: Candidate): Position {
+  return [(candidate.bbox[0] + candidate.bbox[2]) / 2, (candidate.bbox[1] + candidate.bbox[3]) / 2];
+}

@@ -1,0 +1,195 @@
+// Wall, opening and room recognition on a vector sheet: the entry point of the topology steps.
+// Evidence → walls (wall runs and poché) → openings (doors, windows, sliding doors, passages) →
+// rooms (the enclosed regions of walls with every opening closed) → detections with stable ids
+// and relations.
+import type { Position } from '../../../../core/src/types.ts';
+import type { SheetInfo, SheetPrimitives, SheetWord } from '../types.ts';
+import Flatbush from 'flatbush';
+import { boxContainsPoint, closeRing, distanceToSegment, interiorPoint, median, pointInPolygon, pointInRing, ringBBox } from './geom-basics.ts';
+import { fromFrame, pointsBeside, rectCorners, rectRing, type FrameRect } from './geom-frame.ts';
+import type { OpeningDetection, PolygonRings, RoomDetection, WallDetection } from './model.ts';
+import { detectOpenings, type FoundOpening } from './openings.ts';
+import { detectRooms, type FoundRoom } from './rooms.ts';
+import { collectEvidence, type Arc, type Evidence } from './topology-evidence.ts';
+import { snapToDimensions } from './topology-footprint.ts';
+import { detectWallEvidence, wallScale, type WallRun } from './walls.ts';
+
+export interface TopologyInput {
+  info: SheetInfo;
+  primitives: SheetPrimitives;
+  words: SheetWord[];
+  /** Metres of building per blueprint unit; null when the sheet's scale is unknown. */
+  metresPerUnit: number | null;
+}
+
+export interface TopologyResult {
+  walls: WallDetection[];
+  openings: OpeningDetection[];
+  rooms: RoomDetection[];
+  footprint: PolygonRings | null;
+}
+
+/** A door leaf is about this wide, metres; door swings calibrate a sheet whose scale is unknown. */
+const TYPICAL_LEAF_METRES = 0.82;
+
+/**
+ * Radii of door swings: arcs sweeping a quarter turn with a straight leaf from the centre to one
+ * end. Rounded corners and fixture outlines sweep quarter turns too but have no leaf; section and
+ * grid bubbles are whole circles, drawn as several arcs round one centre.
+ */
+function doorSwingRadii(evidence: Evidence): number[] {
+  const radii: number[] = [];
+  if (evidence.lines.length === 0) return radii;
+  const index = new Flatbush(evidence.lines.length);
+  for (const line of evidence.lines) index.add(Math.min(line.a[0], line.b[0]), Math.min(line.a[1], line.b[1]), Math.max(line.a[0], line.b[0]), Math.max(line.a[1], line.b[1]));
+  index.finish();
+  const circleKey = (arc: Arc) => `${Math.round(arc.center[0])},${Math.round(arc.center[1])},${Math.round(arc.radius)}`;
+  const arcsPerCircle = new Map<string, number>();
+  for (const arc of evidence.arcs) arcsPerCircle.set(circleKey(arc), (arcsPerCircle.get(circleKey(arc)) ?? 0) + 1);
+  for (const arc of evidence.arcs) {
+    if (Math.abs(arc.sweep - Math.PI / 2) > (10 * Math.PI) / 180 || arcsPerCircle.get(circleKey(arc))! > 1) continue;
+    const near = 0.1 * arc.radius;
+    const [cx, cy] = arc.center;
+    const leaf = index.search(cx - near, cy - near, cx + near, cy + near).some((k) => {
+      const line = evidence.lines[k];
+      return [arc.start, arc.end].some((end) => distanceToSegment(arc.center, line.a, line.b) <= near && distanceToSegment(end, line.a, line.b) <= near);
+    });
+    if (leaf) radii.push(arc.radius);
+  }
+  return radii;
+}
+
+/**
+ * Blueprint units per metre: the sheet's scale when known, otherwise what door swings say (most
+ * of them within a third of their median radius, so a few stray arcs cannot set the scale).
+ */
+export function resolveUnitsPerMetre(metresPerUnit: number | null, evidence: Evidence): number | null {
+  if (metresPerUnit !== null && metresPerUnit > 0) return 1 / metresPerUnit;
+  const radii = doorSwingRadii(evidence);
+  if (radii.length < 3) return null;
+  const typical = median(radii);
+  const consistent = radii.filter((r) => Math.abs(r - typical) <= typical / 3).length;
+  return consistent >= radii.length / 2 ? typical / TYPICAL_LEAF_METRES : null;
+}
+
+function rectCenter(rect: FrameRect): Position {
+  return fromFrame(rect, (rect.s0 + rect.s1) / 2, (rect.o0 + rect.o1) / 2);
+}
+
+/**
+ * The thickest cladding layer drawn outside a dimensioned face, as a share of the wall's
+ * thickness: well short of a half, where walls dimensioned to their centre lines would be.
+ */
+const CLADDING_SHARE = 0.42;
+
+/** Where a wall's faces are probed for what lies beside them. */
+const FACE_SHARES = [0.1, 0.3, 0.5, 0.7, 0.9];
+
+function byPosition<T>(items: T[], at: (item: T) => Position): T[] {
+  return items
+    .map((item) => ({ item, p: at(item) }))
+    .sort((a, b) => Math.round(a.p[1]) - Math.round(b.p[1]) || Math.round(a.p[0]) - Math.round(b.p[0]))
+    .map(({ item }) => item);
+}
+
+export function detectTopology(input: TopologyInput): TopologyResult {
+  const evidence = collectEvidence(input.primitives, input.words, input.info.dpi);
+  const unitsPerMetre = resolveUnitsPerMetre(input.metresPerUnit, evidence);
+  const walls = detectWallEvidence(evidence, wallScale(unitsPerMetre));
+  const found = detectOpenings(evidence, walls);
+  const thickness = walls.thicknessModes[0] ?? walls.scale.minThickness * 3;
+  const roomFindings = detectRooms({
+    info: input.info,
+    wallPieces: walls.pieces,
+    // Closures reach a unit into their jambs: a cast that stops a hair short would leave a slit.
+    closures: [...found.openings.map((o) => o.rect), ...found.passages].map((rect) => ({ ...rect, s0: rect.s0 - 1, s1: rect.s1 + 1 })),
+    words: evidence.words,
+    unitsPerMetre,
+    thickness,
+  });
+  const inBuilding = (p: Position) => roomFindings.buildings.some((ring) => pointInRing(p, ring));
+  const roomBoxes = roomFindings.rooms.map((room) => ringBBox(room.polygon[0]));
+  const roomAt = (p: Position) => roomFindings.rooms.findIndex((room, k) => boxContainsPoint(roomBoxes[k], p) && pointInPolygon(p, room.polygon));
+
+  // Walls: runs of the buildings, not furniture standing in a room.
+  const keptRuns = byPosition(
+    walls.runs.map((run, index) => ({ run, index })).filter(({ run }) => inBuilding(rectCenter(run)) && roomAt(rectCenter(run)) < 0),
+    ({ run }) => rectCenter(run),
+  );
+  const wallIdOfRun = new Map<number, string>();
+  keptRuns.forEach(({ index }, k) => wallIdOfRun.set(index, `wall-${k}`));
+  const faceOffset = Math.max(1, 0.25 * thickness);
+  const leavesBuildings = (points: Position[]) => points.some((p) => !inBuilding(p));
+  const wallDetections: WallDetection[] = keptRuns.map(({ run, index }) => {
+    const { below, above } = pointsBeside(run, faceOffset, FACE_SHARES);
+    return toWallDetection(run, wallIdOfRun.get(index)!, leavesBuildings(below) || leavesBuildings(above));
+  });
+
+  // Openings that join a room to another room or to the outside. A "window" between two rooms
+  // is a divider drawn as a filled block: it closes the rooms but is no opening.
+  const reported = found.openings
+    .map((opening, k) => ({ opening, sides: roomFindings.closureSides[k] }))
+    .filter(({ opening, sides }) => {
+      if (sides[0] < 0 && sides[1] < 0) return false;
+      return !(opening.subClass === 'window' && sides[0] >= 0 && sides[1] >= 0 && sides[0] !== sides[1]);
+    });
+  const keptOpenings = byPosition(reported, ({ opening }) => rectCenter(opening.rect));
+  const openingDetections: OpeningDetection[] = keptOpenings.map(({ opening }, k) => toOpeningDetection(opening, `opening-${k}`, wallIdOfRun));
+
+  // Rooms, with the walls and openings along their boundary.
+  const roomOrder = byPosition(
+    roomFindings.rooms.map((room, index) => ({ room, index })),
+    ({ room }) => interiorPoint(room.polygon),
+  );
+  const roomIdOfIndex = new Map<number, string>();
+  roomOrder.forEach(({ index }, k) => roomIdOfIndex.set(index, `room-${k}`));
+  const wallsOfRoom = new Map<number, Set<string>>();
+  const openingsOfRoom = new Map<number, Set<string>>();
+  const relate = (target: Map<number, Set<string>>, room: number, id: string) => {
+    if (room < 0) return;
+    if (!target.has(room)) target.set(room, new Set());
+    target.get(room)!.add(id);
+  };
+  keptRuns.forEach(({ run, index }) => {
+    const { below, above } = pointsBeside(run, faceOffset, FACE_SHARES);
+    for (const p of [...below, ...above]) relate(wallsOfRoom, roomAt(p), wallIdOfRun.get(index)!);
+  });
+  keptOpenings.forEach(({ sides }, k) => sides.forEach((room) => relate(openingsOfRoom, room, `opening-${k}`)));
+  const roomDetections: RoomDetection[] = roomOrder.map(({ room, index }) =>
+    toRoomDetection(room, roomIdOfIndex.get(index)!, [...(wallsOfRoom.get(index) ?? [])].sort(byNumber), [...(openingsOfRoom.get(index) ?? [])].sort(byNumber)),
+  );
+
+  const footprint = roomFindings.footprint && [
+    snapToDimensions(roomFindings.footprint[0], walls.extensionLines, walls.runs, CLADDING_SHARE, thickness + 3 * evidence.unitsPerPaperMm),
+  ];
+  return {
+    walls: wallDetections,
+    openings: openingDetections,
+    rooms: roomDetections,
+    footprint,
+  };
+}
+
+function byNumber(a: string, b: string): number {
+  return Number(a.slice(a.lastIndexOf('-') + 1)) - Number(b.slice(b.lastIndexOf('-') + 1));
+}
+
+function toWallDetection(run: WallRun, id: string, exterior: boolean): WallDetection {
+  const middle = (run.o0 + run.o1) / 2;
+  return {
+    id,
+    polygon: [rectRing(run)],
+    centerline: [fromFrame(run, run.s0, middle), fromFrame(run, run.s1, middle)],
+    thickness: run.thickness,
+    exterior,
+  };
+}
+
+function toOpeningDetection(opening: FoundOpening, id: string, wallIdOfRun: Map<number, string>): OpeningDetection {
+  const wallIds = [...new Set(opening.runIds.map((run) => wallIdOfRun.get(run)).filter((wallId): wallId is string => wallId !== undefined))].sort(byNumber);
+  return { id, subClass: opening.subClass, polygon: closeRing(rectCorners(opening.rect)), widthUnits: opening.widthUnits, wallIds };
+}
+
+function toRoomDetection(room: FoundRoom, id: string, wallIds: string[], openingIds: string[]): RoomDetection {
+  return { id, polygon: room.polygon, name: room.name, labelWordIds: room.labelWords.map((word) => word.id), wallIds, openingIds };
+}

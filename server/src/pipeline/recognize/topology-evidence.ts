@@ -1,0 +1,416 @@
+// The sheet's linework as the wall, opening and room steps read it: straight lines (strokes and
+// the edges of ink fills), circular arcs (door swings), ink fill regions (poché) and word boxes.
+import type { Position } from '../../../../core/src/types.ts';
+import type { BBox, RGBA, Segment, SheetPrimitives, SheetWord, StrokeStyle, SubPath, VectorPath } from '../types.ts';
+import { closeRing, distance, pointInRing, ringBBox, ringPerimeter, signedArea2 } from './geom-basics.ts';
+import { xorAll, differenceOf, unionAll, type MultiPolygon, type Polygon } from './geom-clip.ts';
+
+/** A straight piece of linework with its direction normalised to an angle in [0, π). */
+export interface Line {
+  id: number;
+  a: Position;
+  b: Position;
+  length: number;
+  /** Unit direction and the unit normal (−uy, ux). */
+  ux: number;
+  uy: number;
+  /** Offset of the line from the origin along its normal. */
+  offset: number;
+  /** Extent along the direction: `t0 = u·a`, `t1 = u·b`, t0 < t1. */
+  t0: number;
+  t1: number;
+  /** Stroke width in blueprint units; 0 for the edge of a fill. */
+  width: number;
+  /** For the edge of a fill: the side of the line (sign along its normal) the fill lies on. */
+  fillSide: 1 | -1 | 0;
+  source: 'stroke' | 'fill';
+  /** Pen or paint the line was drawn with: lines of one wall share it. */
+  style: string;
+  pathIndex: number;
+}
+
+/** A circular arc painted as part of a stroke, from Bézier curves or a fine polyline. */
+export interface Arc {
+  center: Position;
+  radius: number;
+  start: Position;
+  end: Position;
+  /** Absolute sweep in radians. */
+  sweep: number;
+  pathIndex: number;
+}
+
+/**
+ * An ink fill with its colour. Its exact region (`fillPolygons`) takes boolean operations, which
+ * only the few fills that can be poché are worth; area and perimeter are read from its rings.
+ */
+export interface FillRegion {
+  path: VectorPath;
+  pathIndex: number;
+  /** Outlines of its subpaths as painted, not closed. */
+  rings: Position[][];
+  /** Covered area when holes turn against the outline (as CAD writes them), square units. */
+  area: number;
+  perimeter: number;
+  color: RGBA;
+  bbox: BBox;
+  /** Also outlined by a solid stroke of the same path, whose lines are already among the strokes. */
+  stroked: boolean;
+}
+
+export interface WordBox {
+  word: SheetWord;
+  bbox: BBox;
+  center: Position;
+}
+
+export interface Evidence {
+  /** Straight pieces of solid strokes (dashed lines are hidden or overhead: never a wall face). */
+  lines: Line[];
+  arcs: Arc[];
+  fills: FillRegion[];
+  /** Every opaque fill, paper-coloured ones too: what they cover is hidden from view. */
+  opaqueFills: VectorPath[];
+  words: WordBox[];
+  /** Median stroke width of solid strokes, the sheet's ordinary pen. */
+  typicalStrokeWidth: number;
+  /** Blueprint units per millimetre of paper. */
+  unitsPerPaperMm: number;
+}
+
+/** Pieces of an exploded arc are short: a door swing in 16 steps at 1:50 is under this, paper mm. */
+const EXPLODED_PIECE_MM = 3;
+
+/** Paint this light cannot be told from paper on a print; white fills mask, they draw nothing. */
+const PAPER_LUMINANCE = 235;
+
+export function luminance(color: RGBA): number {
+  return 0.299 * color[0] + 0.587 * color[1] + 0.114 * color[2];
+}
+
+function isInk(color: RGBA): boolean {
+  return color[3] > 0.2 && luminance(color) < PAPER_LUMINANCE;
+}
+
+export function styleKey(source: Line['source'], width: number, color: RGBA): string {
+  return `${source}|${width.toFixed(2)}|${color.slice(0, 3).join(',')}`;
+}
+
+export function makeLine(id: number, a: Position, b: Position, width: number, source: Line['source'], style: string, pathIndex: number): Line | null {
+  const length = distance(a, b);
+  if (!(length > 0)) return null;
+  let ux = (b[0] - a[0]) / length;
+  let uy = (b[1] - a[1]) / length;
+  let from = a;
+  let to = b;
+  if (uy < 0 || (uy === 0 && ux < 0)) {
+    ux = -ux;
+    uy = -uy;
+    from = b;
+    to = a;
+  }
+  return {
+    id,
+    a: from,
+    b: to,
+    length,
+    ux,
+    uy,
+    offset: -uy * from[0] + ux * from[1],
+    t0: ux * from[0] + uy * from[1],
+    t1: ux * to[0] + uy * to[1],
+    width,
+    fillSide: 0,
+    source,
+    style,
+    pathIndex,
+  };
+}
+
+function cubicAt(s: Extract<Segment, { kind: 'cubic' }>, t: number): Position {
+  const u = 1 - t;
+  const a = u * u * u;
+  const b = 3 * u * u * t;
+  const c = 3 * u * t * t;
+  const d = t * t * t;
+  return [
+    a * s.from[0] + b * s.c1[0] + c * s.c2[0] + d * s.to[0],
+    a * s.from[1] + b * s.c1[1] + c * s.c2[1] + d * s.to[1],
+  ];
+}
+
+/** Centre of the circle through three points, or null when they are (nearly) collinear. */
+function circumcenter(p: Position, q: Position, r: Position): Position | null {
+  const d = 2 * (p[0] * (q[1] - r[1]) + q[0] * (r[1] - p[1]) + r[0] * (p[1] - q[1]));
+  if (Math.abs(d) < 1e-9) return null;
+  const p2 = p[0] * p[0] + p[1] * p[1];
+  const q2 = q[0] * q[0] + q[1] * q[1];
+  const r2 = r[0] * r[0] + r[1] * r[1];
+  return [(p2 * (q[1] - r[1]) + q2 * (r[1] - p[1]) + r2 * (p[1] - q[1])) / d, (p2 * (r[0] - q[0]) + q2 * (p[0] - r[0]) + r2 * (q[0] - p[0])) / d];
+}
+
+/** Points further off the fitted circle than this share of its radius are not on an arc. */
+const ARC_FIT = 0.02;
+
+function angleBetween(center: Position, a: Position, b: Position): number {
+  const a0 = Math.atan2(a[1] - center[1], a[0] - center[0]);
+  const a1 = Math.atan2(b[1] - center[1], b[0] - center[0]);
+  let sweep = Math.abs(a1 - a0);
+  if (sweep > Math.PI) sweep = 2 * Math.PI - sweep;
+  return sweep;
+}
+
+/** The circle a run of points lies on, checked at every point; null when they do not. */
+function fitArc(points: Position[], pathIndex: number): Arc | null {
+  if (points.length < 3) return null;
+  const start = points[0];
+  const end = points[points.length - 1];
+  const center = circumcenter(start, points[points.length >> 1], end);
+  if (!center) return null;
+  const radius = distance(center, start);
+  if (!(radius > 0)) return null;
+  for (const p of points) if (Math.abs(distance(center, p) - radius) > ARC_FIT * radius) return null;
+  // The sweep is measured through the middle point, so arcs over 180° are not folded back.
+  const mid = points[points.length >> 1];
+  const sweep = angleBetween(center, start, mid) + angleBetween(center, mid, end);
+  return { center, radius, start, end, sweep, pathIndex };
+}
+
+/** Samples of a cubic that pin down whether it is a circular arc. */
+function cubicSamples(segment: Extract<Segment, { kind: 'cubic' }>): Position[] {
+  return [0, 0.25, 0.5, 0.75, 1].map((t) => cubicAt(segment, t));
+}
+
+/**
+ * Arcs of one subpath: consecutive cubics on one circle join into one arc; so do runs of at
+ * least `minPolylineSteps` short straight steps turning the same way (arcs exported as polylines).
+ */
+function subpathArcs(subpath: SubPath, pathIndex: number): Arc[] {
+  const arcs: Arc[] = [];
+  const segments = subpath.segments;
+  let run: Position[] = [];
+  let runKind: 'cubic' | 'line' | null = null;
+  let runSteps = 0;
+  const flush = () => {
+    if (runKind === 'cubic' || (runKind === 'line' && runSteps >= 6)) {
+      const arc = fitArc(run, pathIndex);
+      if (arc && (runKind === 'cubic' || arc.sweep / runSteps < Math.PI / 12)) arcs.push(arc);
+    }
+    run = [];
+    runKind = null;
+    runSteps = 0;
+  };
+  for (const segment of segments) {
+    const kind = segment.kind;
+    const points = kind === 'cubic' ? cubicSamples(segment) : [segment.from, segment.to];
+    if (runKind === kind && run.length > 0) {
+      const candidate = [...run, ...points.slice(1)];
+      if (fitArc(candidate, pathIndex) && (kind === 'cubic' || turnsSameWay(candidate))) {
+        run = candidate;
+        runSteps++;
+        continue;
+      }
+      flush();
+    } else if (runKind !== null) {
+      flush();
+    }
+    if (kind === 'cubic' && !fitArc(points, pathIndex)) continue;
+    run = points;
+    runKind = kind;
+    runSteps = 1;
+  }
+  flush();
+  return arcs;
+}
+
+function turnsSameWay(points: Position[]): boolean {
+  let sign = 0;
+  for (let i = 2; i < points.length; i++) {
+    const [ax, ay] = points[i - 2];
+    const [bx, by] = points[i - 1];
+    const [cx, cy] = points[i];
+    const cross = (bx - ax) * (cy - by) - (by - ay) * (cx - bx);
+    if (Math.abs(cross) < 1e-9) continue;
+    if (sign === 0) sign = Math.sign(cross);
+    else if (Math.sign(cross) !== sign) return false;
+  }
+  return true;
+}
+
+/**
+ * Arcs exported as loose straight pieces, one path each (CAD "exploded" polylines): pieces of one
+ * pen joined end to end, bending the same way and gently, form a chain; a chain on a circle is
+ * an arc.
+ */
+function explodedArcs(paths: VectorPath[], maxPiece: number): Arc[] {
+  interface Piece {
+    a: Position;
+    b: Position;
+    pathIndex: number;
+  }
+  const byStyle = new Map<string, Piece[]>();
+  for (const path of paths) {
+    if (!path.stroke || path.stroke.dash || path.fill || path.subpaths.length !== 1) continue;
+    const segments = path.subpaths[0].segments;
+    if (segments.length !== 1 || segments[0].kind !== 'line') continue;
+    const { from, to } = segments[0];
+    const length = distance(from, to);
+    if (!(length > 0) || length > maxPiece) continue;
+    const key = styleKey('stroke', path.stroke.width, path.stroke.color);
+    const list = byStyle.get(key) ?? [];
+    list.push({ a: from, b: to, pathIndex: path.index });
+    byStyle.set(key, list);
+  }
+  const arcs: Arc[] = [];
+  const pointKey = (p: Position) => `${Math.round(p[0] * 10)},${Math.round(p[1] * 10)}`;
+  for (const pieces of byStyle.values()) {
+    const ends = new Map<string, number[]>();
+    pieces.forEach((piece, k) => {
+      for (const p of [piece.a, piece.b]) {
+        const list = ends.get(pointKey(p)) ?? [];
+        list.push(k);
+        ends.set(pointKey(p), list);
+      }
+    });
+    const used = new Set<number>();
+    const otherEnd = (k: number, at: Position) => (pointKey(pieces[k].a) === pointKey(at) ? pieces[k].b : pieces[k].a);
+    // From `at`, the one other piece meeting there (a vertex of degree two), if any.
+    const next = (k: number, at: Position) => {
+      const meeting = ends.get(pointKey(at))!.filter((m) => m !== k);
+      return meeting.length === 1 && !used.has(meeting[0]) ? meeting[0] : null;
+    };
+    pieces.forEach((start, k) => {
+      if (used.has(k)) return;
+      used.add(k);
+      const points: Position[] = [start.a, start.b];
+      for (const forward of [true, false]) {
+        let current = k;
+        let at = forward ? start.b : start.a;
+        for (let step = next(current, at); step !== null; step = next(current, at)) {
+          const far = otherEnd(step, at);
+          const candidate = forward ? [...points, far] : [far, ...points];
+          if (!turnsSameWay(candidate) || sharpTurn(candidate, forward)) break;
+          used.add(step);
+          points.splice(0, points.length, ...candidate);
+          current = step;
+          at = far;
+        }
+      }
+      if (points.length < 6) return;
+      const arc = fitArc(points, start.pathIndex);
+      if (arc && arc.sweep / (points.length - 1) < Math.PI / 12) arcs.push(arc);
+    });
+  }
+  return arcs;
+}
+
+/** Whether the newest corner of a chain (at its growing end) turns by more than 40°. */
+function sharpTurn(points: Position[], atEnd: boolean): boolean {
+  const [p, q, r] = atEnd ? points.slice(-3) : points.slice(0, 3).reverse();
+  const a = Math.atan2(q[1] - p[1], q[0] - p[0]);
+  const b = Math.atan2(r[1] - q[1], r[0] - q[0]);
+  let turn = Math.abs(b - a);
+  if (turn > Math.PI) turn = 2 * Math.PI - turn;
+  return turn > (40 * Math.PI) / 180;
+}
+
+function subpathPoints(subpath: SubPath): Position[] {
+  const points: Position[] = [subpath.segments[0].from];
+  for (const segment of subpath.segments) {
+    if (segment.kind === 'cubic') points.push(...cubicSamples(segment).slice(1));
+    else points.push(segment.to);
+  }
+  return points;
+}
+
+/**
+ * The region a fill paints. Even-odd fills are the XOR of their subpaths; non-zero fills add the
+ * subpaths turning the way the largest one does and cut out those turning the other way, which
+ * is how CAD exports write holes.
+ */
+/** Area inside rings where a ring inside an odd number of others is a hole (even-odd nesting). */
+function nestedArea(rings: Position[][]): number {
+  const sized = rings.map((ring) => ({ ring, area: Math.abs(signedArea2(ring)) / 2, box: ringBBox(ring) })).sort((a, b) => b.area - a.area);
+  let area = 0;
+  sized.forEach(({ ring, area: ringArea }, k) => {
+    let depth = 0;
+    for (let m = 0; m < k; m++) {
+      const outer = sized[m];
+      const [x, y] = ring[0];
+      if (x >= outer.box[0] && x <= outer.box[2] && y >= outer.box[1] && y <= outer.box[3] && pointInRing(ring[0], outer.ring)) depth++;
+    }
+    area += depth % 2 === 0 ? ringArea : -ringArea;
+  });
+  return area;
+}
+
+function fillRings(path: VectorPath): Position[][] {
+  return path.subpaths.map(subpathPoints).filter((ring) => ring.length >= 3 && Math.abs(signedArea2(ring)) > 1e-6);
+}
+
+export function fillPolygons(path: VectorPath): MultiPolygon {
+  const rings = fillRings(path);
+  if (rings.length === 0) return [];
+  if (rings.length === 1) return [[closeRing(rings[0])]];
+  if (path.fill?.evenOdd) return xorAll(rings.map((ring): Polygon => [ring]));
+  const areas = rings.map(signedArea2);
+  let largest = 0;
+  for (let i = 1; i < rings.length; i++) if (Math.abs(areas[i]) > Math.abs(areas[largest])) largest = i;
+  const sign = Math.sign(areas[largest]);
+  const added = rings.filter((_, i) => Math.sign(areas[i]) === sign).map((ring): Polygon => [ring]);
+  const cut = rings.filter((_, i) => Math.sign(areas[i]) !== sign).map((ring): Polygon => [ring]);
+  return differenceOf(unionAll(added), cut);
+}
+
+function wordBox(word: SheetWord): WordBox | null {
+  const ring = word.geometry?.coordinates[0];
+  if (!ring || ring.length < 3) return null;
+  const bbox = ringBBox(ring);
+  return { word, bbox, center: [(bbox[0] + bbox[2]) / 2, (bbox[1] + bbox[3]) / 2] };
+}
+
+export function collectEvidence(primitives: SheetPrimitives, words: SheetWord[], dpi: number): Evidence {
+  const lines: Line[] = [];
+  const arcs: Arc[] = [];
+  const fills: FillRegion[] = [];
+  const opaqueFills: VectorPath[] = [];
+  const strokeWidths: number[] = [];
+  const addLine = (a: Position, b: Position, stroke: StrokeStyle, pathIndex: number) => {
+    const line = makeLine(lines.length, a, b, stroke.width, 'stroke', styleKey('stroke', stroke.width, stroke.color), pathIndex);
+    if (line) lines.push(line);
+  };
+  for (const path of primitives.paths) {
+    const stroke = path.stroke && isInk(path.stroke.color) ? path.stroke : null;
+    const fill = path.fill && isInk(path.fill.color) ? path.fill : null;
+    if (path.fill && path.fill.color[3] >= 0.99) opaqueFills.push(path);
+    if (stroke && !stroke.dash) {
+      strokeWidths.push(stroke.width);
+      for (const subpath of path.subpaths) {
+        for (const segment of subpath.segments) if (segment.kind === 'line') addLine(segment.from, segment.to, stroke, path.index);
+        const first = subpath.segments[0].from;
+        const last = subpath.segments[subpath.segments.length - 1].to;
+        if (subpath.closed) addLine(last, first, stroke, path.index);
+        arcs.push(...subpathArcs(subpath, path.index));
+      }
+    }
+    if (fill) {
+      const rings = fillRings(path);
+      if (rings.length > 0) {
+        const area = nestedArea(rings);
+        const perimeter = rings.reduce((sum, ring) => sum + ringPerimeter(ring), 0);
+        fills.push({ path, pathIndex: path.index, rings, area, perimeter, color: fill.color, bbox: path.bbox, stroked: stroke !== null });
+      }
+    }
+  }
+  strokeWidths.sort((a, b) => a - b);
+  arcs.push(...explodedArcs(primitives.paths, EXPLODED_PIECE_MM * (dpi / 25.4)));
+  return {
+    lines,
+    arcs,
+    fills,
+    opaqueFills,
+    words: words.map(wordBox).filter((box): box is WordBox => box !== null),
+    typicalStrokeWidth: strokeWidths.length > 0 ? strokeWidths[strokeWidths.length >> 1] : 1,
+    unitsPerPaperMm: dpi / 25.4,
+  };
+}

@@ -1,0 +1,794 @@
+// Walls from vector linework. Three kinds of evidence: pairs of parallel lines a wall thickness
+// apart (outlined walls, and the edges of filled poché), ink fills that are long and thin (poché
+// itself), and strokes as wide as a wall. Which pens draw walls is read from the sheet (walls are
+// cut, so drawn heaviest), and walls are paired among those pens only: furniture, glazing and the
+// layer lines inside a wall then neither make walls nor split them. Stair treads, hatching,
+// decking and table rows are parallel lines at a steady spacing, so regular "ladders" are thrown
+// out; dimension lines, and the text boxes and tag frames around words, are not walls either.
+// Pieces drawn apart from the walls they join (columns, corner blocks) are filled in as joints.
+import Flatbush from 'flatbush';
+import { median, ringBBox, signedArea2, weightedQuantile } from './geom-basics.ts';
+import { differenceOf, type MultiPolygon, type Polygon } from './geom-clip.ts';
+import { RectIndex, fromFrame, parallel, rectBBox, rectCorners, rectIn, rectRing, toFrame, type FrameRect } from './geom-frame.ts';
+import type { RGBA, VectorPath } from '../types.ts';
+import { dimensionMarks } from './topology-dimensions.ts';
+import { fillPolygons, luminance, makeLine, styleKey, type Evidence, type FillRegion, type Line } from './topology-evidence.ts';
+
+/**
+ * Two lines pair only where they overlap by this share of their distance apart: strictly while
+ * every pen is in play (short parallel scraps abound), loosely among wall pens, where a stub of
+ * wall between an opening and a corner can be shorter than the wall is thick.
+ */
+const PEN_OVERLAP_SHARE = 0.75;
+const WALL_OVERLAP_SHARE = 0.3;
+/** Across poché any overlap longer than this (blueprint units) is wall. */
+const POCHE_OVERLAP = 1;
+/** Line ids stay below this, so two ids make one numeric key. */
+const PAIR_KEY = 2 ** 26;
+/** Width of the direction buckets parallel lines are looked up in, radians (wider than PARALLEL_SINE's angle). */
+const PARALLEL_BUCKET = (2 * Math.PI) / 180;
+/** Lines this close to parallel (sine of the angle) can be the two faces of one wall. */
+const PARALLEL_SINE = Math.sin((1.5 * Math.PI) / 180);
+/** Wall thicknesses drawn on real plans, metres: a 2" partition to a 24" masonry wall. */
+const THICKNESS_METRES: [number, number] = [0.05, 0.62];
+/** Without a scale: thicknesses in blueprint units that cover 1:20 to 1:200 plans at 150 dpi. */
+const THICKNESS_UNITS_UNSCALED: [number, number] = [2, 60];
+/** Share of a thickness mode a wall's thickness may differ by (drawings round, pens vary). */
+const MODE_TOLERANCE = 0.16;
+/** A regular run of this many parallel layers is a ladder (treads, hatch, decking, table rows). */
+const LADDER_LAYERS = 5;
+/** No door or window is narrower than this, metres; gaps between wall ends shorter than it are joints. */
+const SHORTEST_OPENING_METRES = 0.3;
+/** Ink fills darker than this can be poché. */
+const POCHE_LUMINANCE = 215;
+
+export interface WallScale {
+  /** Blueprint units per metre of the building, when known or estimated from door swings. */
+  unitsPerMetre: number | null;
+  /** Range of plausible wall thicknesses, blueprint units. */
+  minThickness: number;
+  maxThickness: number;
+}
+
+/** A straight stretch of wall of one thickness: the unit walls, openings and rooms refer to. */
+export interface WallRun extends FrameRect {
+  thickness: number;
+  /** Lines whose pairing made this run. */
+  lineIds: number[];
+  /** The style most of its lines' length is drawn in. */
+  style: string;
+}
+
+/** A fill accepted as poché, with the region it visibly covers. */
+export interface PocheRegion extends FillRegion {
+  polygons: MultiPolygon;
+}
+
+export interface WallEvidence {
+  scale: WallScale;
+  /** Thicknesses most wall length is drawn at, blueprint units, most common first. */
+  thicknessModes: number[];
+  /** The stroke lines of the evidence followed by the edges of accepted poché, indexed by id. */
+  lines: Line[];
+  runs: WallRun[];
+  /** Poché fills accepted as wall, exactly as painted. */
+  poche: PocheRegion[];
+  /** Everything that is wall, as polygons (runs as rectangles, poché as painted). */
+  pieces: Polygon[];
+  /** Extension lines of the sheet's dimensions: where the drawing says its faces are. */
+  extensionLines: Line[];
+}
+
+export function wallScale(unitsPerMetre: number | null): WallScale {
+  if (unitsPerMetre === null) {
+    return { unitsPerMetre: null, minThickness: THICKNESS_UNITS_UNSCALED[0], maxThickness: THICKNESS_UNITS_UNSCALED[1] };
+  }
+  return {
+    unitsPerMetre,
+    minThickness: Math.max(1.2, THICKNESS_METRES[0] * unitsPerMetre),
+    maxThickness: THICKNESS_METRES[1] * unitsPerMetre,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parallel pairs
+//
+// The loops here run over every line and its neighbours; they append by index because pdf.js's
+// legacy build replaces Array.prototype.push with a much slower polyfill for the whole process.
+
+interface PairCandidate {
+  other: Line;
+  /** Signed distance from this line to the other, along this line's normal. */
+  d: number;
+  /** Overlap along this line's direction. */
+  s0: number;
+  s1: number;
+}
+
+/** A face-to-face pairing, in the frame of line `i`. */
+interface LinePair {
+  i: Line;
+  j: Line;
+  d: number;
+  s0: number;
+  s1: number;
+}
+
+/**
+ * Lines indexed by direction: parallel candidates come from the line's own direction bucket and
+ * its two neighbours, so a plan crowded with furniture curves at every angle stays cheap.
+ */
+class ParallelIndex {
+  private readonly buckets = new Map<number, { lines: Line[]; index: Flatbush }>();
+  private readonly bucketCount = Math.ceil(Math.PI / PARALLEL_BUCKET);
+
+  constructor(lines: Line[]) {
+    const grouped = new Map<number, Line[]>();
+    for (const line of lines) {
+      const bucket = this.bucketOf(line);
+      const group = grouped.get(bucket) ?? [];
+      group[group.length] = line;
+      grouped.set(bucket, group);
+    }
+    for (const [bucket, group] of grouped) {
+      const index = new Flatbush(group.length);
+      for (const line of group) index.add(Math.min(line.a[0], line.b[0]), Math.min(line.a[1], line.b[1]), Math.max(line.a[0], line.b[0]), Math.max(line.a[1], line.b[1]));
+      index.finish();
+      this.buckets.set(bucket, { lines: group, index });
+    }
+  }
+
+  private bucketOf(line: Line): number {
+    return Math.min(this.bucketCount - 1, Math.floor(Math.atan2(line.uy, line.ux) / PARALLEL_BUCKET));
+  }
+
+  /** Lines in `line`'s direction and the neighbouring ones whose boxes meet the expanded box. */
+  near(line: Line, reach: number): Line[] {
+    const bucket = this.bucketOf(line);
+    const found: Line[] = [];
+    for (const b of [bucket - 1, bucket, bucket + 1]) {
+      const entry = this.buckets.get((b + this.bucketCount) % this.bucketCount);
+      if (!entry) continue;
+      const hits = entry.index.search(
+        Math.min(line.a[0], line.b[0]) - reach,
+        Math.min(line.a[1], line.b[1]) - reach,
+        Math.max(line.a[0], line.b[0]) + reach,
+        Math.max(line.a[1], line.b[1]) + reach,
+      );
+      for (const k of hits) found[found.length] = entry.lines[k];
+    }
+    return found;
+  }
+}
+
+function candidatesOf(line: Line, index: ParallelIndex, scale: WallScale, overlapShare: number): PairCandidate[] {
+  const found: PairCandidate[] = [];
+  const nx = -line.uy;
+  const ny = line.ux;
+  for (const other of index.near(line, scale.maxThickness)) {
+    if (other === line) continue;
+    // Poché faces pair only across their own fill: lines inside solid poché are not faces.
+    if ((line.source === 'fill' || other.source === 'fill') && (line.source !== other.source || line.pathIndex !== other.pathIndex)) continue;
+    if (Math.abs(line.ux * other.uy - line.uy * other.ux) > PARALLEL_SINE) continue;
+    const da = nx * other.a[0] + ny * other.a[1] - line.offset;
+    const db = nx * other.b[0] + ny * other.b[1] - line.offset;
+    if (Math.sign(da) !== Math.sign(db)) continue;
+    const d = (da + db) / 2;
+    if (line.fillSide !== 0 && Math.sign(d) !== line.fillSide) continue;
+    if (other.fillSide !== 0 && Math.sign(d) === other.fillSide * sideOf(line, other)) continue;
+    const gap = Math.abs(d);
+    if (gap < scale.minThickness || gap > scale.maxThickness) continue;
+    if (Math.abs(da - db) > 0.1 * gap + 0.5) continue;
+    const sa = line.ux * other.a[0] + line.uy * other.a[1];
+    const sb = line.ux * other.b[0] + line.uy * other.b[1];
+    const s0 = Math.max(line.t0, Math.min(sa, sb));
+    const s1 = Math.min(line.t1, Math.max(sa, sb));
+    // Across solid poché any overlap is wall (a pier between two openings is shorter than thick).
+    const minOverlap = line.source === 'fill' ? POCHE_OVERLAP : Math.max(overlapShare * gap, 0.05 * Math.min(line.length, other.length));
+    if (s1 - s0 < minOverlap) continue;
+    found[found.length] = { other, d, s0, s1 };
+  }
+  return found;
+}
+
+/** +1 when two parallel lines' normals point the same way, −1 when opposite. */
+function sideOf(a: Line, b: Line): 1 | -1 {
+  return a.ux * b.ux + a.uy * b.uy >= 0 ? 1 : -1;
+}
+
+/** Uncovered parts of [s0, s1] given sorted, disjoint covered intervals. */
+function uncovered(s0: number, s1: number, covered: [number, number][]): [number, number][] {
+  const parts: [number, number][] = [];
+  let from = s0;
+  for (const [c0, c1] of covered) {
+    if (c1 <= from) continue;
+    if (c0 >= s1) break;
+    if (c0 > from) parts[parts.length] = [from, c0];
+    from = Math.max(from, c1);
+  }
+  if (from < s1) parts[parts.length] = [from, s1];
+  return parts;
+}
+
+/** `covered` (sorted, disjoint) with [s0, s1] added. */
+function cover(covered: [number, number][], s0: number, s1: number): [number, number][] {
+  const merged: [number, number][] = [];
+  let pending = true;
+  for (const interval of covered) {
+    if (pending && s0 < interval[0]) {
+      appendMerged(merged, s0, s1);
+      pending = false;
+    }
+    appendMerged(merged, interval[0], interval[1]);
+  }
+  if (pending) appendMerged(merged, s0, s1);
+  return merged;
+}
+
+function appendMerged(merged: [number, number][], a: number, b: number): void {
+  const last = merged[merged.length - 1];
+  if (last && a <= last[1]) last[1] = Math.max(last[1], b);
+  else merged[merged.length] = [a, b];
+}
+
+function coversLine(covered: [number, number][], line: Line): boolean {
+  return covered.length === 1 && covered[0][0] <= line.t0 && covered[0][1] >= line.t1;
+}
+
+/**
+ * Each line's nearest parallel neighbour on each side, stretch by stretch: a face pairs with the
+ * face opposite, not with lines beyond it. Kept only when both lines chose each other.
+ */
+function findPairs(lines: Line[], scale: WallScale, overlapShare: number): LinePair[] {
+  const index = new ParallelIndex(lines);
+  const chosen = new Map<number, { i: Line; j: Line; d: number; spans: Map<number, [number, number][]> }>();
+  for (const line of lines) {
+    const candidates = candidatesOf(line, index, scale, overlapShare);
+    for (const side of [-1, 1]) {
+      const sideCandidates = candidates.filter((c) => Math.sign(c.d) === side).sort((a, b) => Math.abs(a.d) - Math.abs(b.d));
+      let covered: [number, number][] = [];
+      // Lines at the same distance (a face and a fixture's edge drawn on it) share a stretch;
+      // only nearer lines hide farther ones.
+      let tier: [number, number][] = [];
+      let tierDistance = -Infinity;
+      for (const candidate of sideCandidates) {
+        const distanceHere = Math.abs(candidate.d);
+        if (distanceHere > tierDistance + Math.max(0.5, 0.03 * distanceHere)) {
+          for (const [t0, t1] of tier) covered = cover(covered, t0, t1);
+          // Nothing farther can show past a line hidden all along its length.
+          if (coversLine(covered, line)) break;
+          tier = [];
+          tierDistance = distanceHere;
+        }
+        const parts = uncovered(candidate.s0, candidate.s1, covered).filter(([p0, p1]) => p1 - p0 >= (line.source === 'fill' ? POCHE_OVERLAP : overlapShare * distanceHere));
+        tier[tier.length] = [candidate.s0, candidate.s1];
+        if (parts.length === 0) continue;
+        const [first, second] = line.id < candidate.other.id ? [line, candidate.other] : [candidate.other, line];
+        const key = first.id * PAIR_KEY + second.id;
+        let entry = chosen.get(key);
+        if (!entry) {
+          const d = first === line ? candidate.d : -candidate.d;
+          entry = { i: first, j: second, d, spans: new Map() };
+          chosen.set(key, entry);
+        }
+        // Spans are kept in the frame of the pair's first line.
+        const spans = parts.map(([p0, p1]): [number, number] => {
+          if (first === line) return [p0, p1];
+          const q0 = alongOther(line, p0, first);
+          const q1 = alongOther(line, p1, first);
+          return [Math.min(q0, q1), Math.max(q0, q1)];
+        });
+        const known = entry.spans.get(line.id);
+        if (known) for (const span of spans) known[known.length] = span;
+        else entry.spans.set(line.id, spans);
+      }
+    }
+  }
+  const pairs: LinePair[] = [];
+  for (const { i, j, d, spans } of chosen.values()) {
+    const fromI = spans.get(i.id);
+    const fromJ = spans.get(j.id);
+    if (!fromI || !fromJ) continue;
+    for (const [a0, a1] of fromI) {
+      for (const [b0, b1] of fromJ) {
+        const s0 = Math.max(a0, b0);
+        const s1 = Math.min(a1, b1);
+        if (s1 - s0 >= (i.source === 'fill' ? POCHE_OVERLAP : overlapShare * Math.abs(d))) pairs.push({ i, j, d, s0, s1 });
+      }
+    }
+  }
+  return pairs;
+}
+
+/** Position `s` along `line`, re-measured along `frame`'s direction. */
+function alongOther(line: Line, s: number, frame: Line): number {
+  const x = line.ux * s - line.uy * line.offset;
+  const y = line.uy * s + line.ux * line.offset;
+  return frame.ux * x + frame.uy * y;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ladders
+
+/**
+ * Pairs that belong to a regular ladder: at least LADDER_LAYERS parallel layers, evenly spaced
+ * and of like length, linked by pairs. A wall's two faces never form one, even where a face is
+ * broken into many pieces (pieces at one offset count as one layer).
+ */
+function ladderPairs(pairs: LinePair[]): Set<LinePair> {
+  const parent = new Map<number, number>();
+  const find = (x: number): number => {
+    let root = x;
+    while (parent.get(root)! !== root) root = parent.get(root)!;
+    parent.set(x, root);
+    return root;
+  };
+  for (const { i, j } of pairs) {
+    if (!parent.has(i.id)) parent.set(i.id, i.id);
+    if (!parent.has(j.id)) parent.set(j.id, j.id);
+    const ri = find(i.id);
+    const rj = find(j.id);
+    if (ri !== rj) parent.set(ri, rj);
+  }
+  const groups = new Map<number, LinePair[]>();
+  for (const pair of pairs) {
+    const root = find(pair.i.id);
+    const group = groups.get(root);
+    if (group) group.push(pair);
+    else groups.set(root, [pair]);
+  }
+  const ladder = new Set<LinePair>();
+  for (const group of groups.values()) {
+    if (group.length < LADDER_LAYERS - 1) continue;
+    const frame = group[0].i;
+    const lines = new Map<number, Line>();
+    for (const { i, j } of group) {
+      lines.set(i.id, i);
+      lines.set(j.id, j);
+    }
+    const spacing = median(group.map((pair) => Math.abs(pair.d)));
+    const layerOf = new Map<number, number>();
+    const layers: { offset: number; length: number }[] = [];
+    const sorted = [...lines.values()]
+      .map((line) => ({ line, offset: -frame.uy * (line.a[0] + line.b[0]) / 2 + frame.ux * (line.a[1] + line.b[1]) / 2 }))
+      .sort((a, b) => a.offset - b.offset);
+    for (const { line, offset } of sorted) {
+      const last = layers[layers.length - 1];
+      if (last && offset - last.offset < 0.3 * spacing) {
+        last.length += line.length;
+      } else {
+        layers.push({ offset, length: line.length });
+      }
+      layerOf.set(line.id, layers.length - 1);
+    }
+    if (layers.length < LADDER_LAYERS) continue;
+    // Runs of layers with steady spacing and like lengths.
+    const inLadder = new Array<boolean>(layers.length).fill(false);
+    let start = 0;
+    for (let k = 1; k <= layers.length; k++) {
+      const steady =
+        k < layers.length &&
+        k - start >= 1 &&
+        similar(layers[k].length, layers[k - 1].length, 0.35) &&
+        (k - start < 2 || similar(layers[k].offset - layers[k - 1].offset, layers[k - 1].offset - layers[k - 2].offset, 0.2));
+      if (!steady) {
+        if (k - start >= LADDER_LAYERS) for (let m = start; m < k; m++) inLadder[m] = true;
+        start = k;
+      }
+    }
+    for (const pair of group) if (inLadder[layerOf.get(pair.i.id)!] && inLadder[layerOf.get(pair.j.id)!]) ladder.add(pair);
+  }
+  return ladder;
+}
+
+function similar(a: number, b: number, share: number): boolean {
+  return Math.abs(a - b) <= share * Math.max(a, b);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pens and thickness modes
+
+/** Pens drawing less than this share of the strongest pen's paired length are never wall pens. */
+const WALL_PEN_SHARE = 0.1;
+/** Among those, wall pens are at least this share of the heaviest one's width (walls are cut: drawn heaviest). */
+const WALL_PEN_WIDTH = 0.5;
+/** Where poché pairs this share of the strongest pen's length, walls are poché and a stroke pen must pair as much to draw walls too (the poché's outline). */
+const STROKED_POCHE_SHARE = 0.5;
+
+/**
+ * The pens walls are drawn with. By drafting convention what the plan's cut passes through is
+ * drawn heaviest, so of the pens that pair a good share of lines, the wall pens are the heaviest
+ * ones; furniture, fixtures, glazing, dimensions and decking are drawn lighter. Fills count as
+ * wall paint when they pair at all; on poché plans a stroke pen must also pair about as much as
+ * the poché (as its outline would) to count.
+ */
+function wallStyles(pairs: LinePair[]): Set<string> {
+  const weight = new Map<string, { source: Line['source']; width: number; paired: number }>();
+  for (const { i, j, s0, s1 } of pairs) {
+    for (const line of [i, j]) {
+      const entry = weight.get(line.style) ?? { source: line.source, width: line.width, paired: 0 };
+      entry.paired += s1 - s0;
+      weight.set(line.style, entry);
+    }
+  }
+  const entries = [...weight].map(([style, entry]) => ({ style, ...entry }));
+  const strongest = entries.reduce((best, e) => (best === null || e.paired > best.paired ? e : best), null as (typeof entries)[number] | null);
+  if (!strongest) return new Set();
+  const candidates = entries.filter((e) => e.paired >= WALL_PEN_SHARE * strongest.paired);
+  const poche = Math.max(0, ...entries.filter((e) => e.source === 'fill').map((e) => e.paired));
+  const strokes = poche >= STROKED_POCHE_SHARE * strongest.paired ? candidates.filter((e) => e.paired >= STROKED_POCHE_SHARE * strongest.paired) : candidates;
+  const heaviest = Math.max(0, ...strokes.filter((e) => e.source === 'stroke').map((e) => e.width));
+  return new Set([...candidates.filter((e) => e.source === 'fill'), ...strokes.filter((e) => e.source === 'stroke' && e.width >= WALL_PEN_WIDTH * heaviest)].map((e) => e.style));
+}
+
+/** Peaks of the length-weighted histogram of thicknesses, strongest first. */
+function thicknessPeaks(thicknesses: number[], weights: number[], scale: WallScale): number[] {
+  if (thicknesses.length === 0) return [];
+  const ratio = 1.04;
+  const binOf = (t: number) => Math.floor(Math.log(t / scale.minThickness) / Math.log(ratio));
+  const binCount = binOf(scale.maxThickness) + 2;
+  const histogram = new Array<number>(binCount).fill(0);
+  thicknesses.forEach((t, k) => {
+    const bin = binOf(t);
+    if (bin >= 0 && bin < binCount) histogram[bin] += weights[k];
+  });
+  const smooth = histogram.map((_, b) => (histogram[b - 1] ?? 0) + 2 * histogram[b] + (histogram[b + 1] ?? 0));
+  const strongest = Math.max(...smooth);
+  const peaks: { t: number; weight: number }[] = [];
+  for (let b = 0; b < binCount; b++) {
+    if (smooth[b] < 0.12 * strongest) continue;
+    if (smooth[b] < (smooth[b - 1] ?? 0) || smooth[b] < (smooth[b + 1] ?? 0)) continue;
+    if (smooth[b] === (smooth[b - 1] ?? -1)) continue;
+    // Refine to the weighted median of the thicknesses inside the peak's bins.
+    const inside = thicknesses.map((t, k) => ({ t, w: weights[k] })).filter(({ t }) => Math.abs(binOf(t) - b) <= 1);
+    const t = weightedQuantile(inside.map((x) => x.t), inside.map((x) => x.w), 0.5);
+    peaks.push({ t, weight: smooth[b] });
+  }
+  return peaks.sort((a, b) => b.weight - a.weight).map((peak) => peak.t);
+}
+
+function nearMode(thickness: number, modes: number[]): boolean {
+  return modes.some((mode) => Math.abs(thickness - mode) <= MODE_TOLERANCE * mode + 0.6);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Quads and runs
+
+/**
+ * The rectangle between two paired lines. It reaches on past the overlap as far as the longer of
+ * the two lines goes, up to one and a half thicknesses: that fills the corner square of an L and
+ * the joint of a T, where one face runs on and the other stops.
+ */
+function pairQuad(pair: LinePair): FrameRect {
+  const { i, j, d } = pair;
+  const gap = Math.abs(d);
+  const jStart = Math.min(alongOther(j, j.t0, i), alongOther(j, j.t1, i));
+  const jEnd = Math.max(alongOther(j, j.t0, i), alongOther(j, j.t1, i));
+  // Poché corners are in the mask as painted; only outlined walls need their corners filled, and
+  // a stub shorter than the wall is thick is the end of a wall, not a stretch to carry on.
+  const reach = i.source === 'fill' || pair.s1 - pair.s0 < gap ? 0 : 1.5 * gap;
+  const s0 = pair.s0 - Math.min(reach, Math.max(0, pair.s0 - Math.min(i.t0, jStart)));
+  const s1 = pair.s1 + Math.min(reach, Math.max(0, Math.max(i.t1, jEnd) - pair.s1));
+  return { ux: i.ux, uy: i.uy, s0, s1, o0: Math.min(i.offset, i.offset + d), o1: Math.max(i.offset, i.offset + d) };
+}
+
+interface QuadSource {
+  quad: FrameRect;
+  lineIds: number[];
+}
+
+/** Quads of one wall joined into runs: parallel, same faces, overlapping or touching along. */
+function mergeRuns(sources: QuadSource[], lines: Line[]): WallRun[] {
+  const index = new RectIndex(sources.map((source) => source.quad));
+  const parent = sources.map((_, k) => k);
+  const find = (x: number): number => {
+    while (parent[x] !== x) x = parent[x] = parent[parent[x]];
+    return x;
+  };
+  sources.forEach(({ quad }, k) => {
+    const tolerance = Math.max(0.75, 0.12 * (quad.o1 - quad.o0));
+    const [x0, y0, x1, y1] = ringBBox(rectCorners(quad));
+    for (const m of index.search([x0 - tolerance, y0 - tolerance, x1 + tolerance, y1 + tolerance])) {
+      if (m <= k || find(m) === find(k)) continue;
+      const other = sources[m].quad;
+      if (!parallel(quad, other, PARALLEL_SINE)) continue;
+      const seen = rectIn(quad, other);
+      if (Math.abs(seen.o0 - quad.o0) > tolerance || Math.abs(seen.o1 - quad.o1) > tolerance) continue;
+      if (seen.s0 > quad.s1 + tolerance || seen.s1 < quad.s0 - tolerance) continue;
+      parent[find(m)] = find(k);
+    }
+  });
+  const groups = new Map<number, QuadSource[]>();
+  sources.forEach((source, k) => {
+    const root = find(k);
+    const group = groups.get(root);
+    if (group) group.push(source);
+    else groups.set(root, [source]);
+  });
+  const runs: WallRun[] = [];
+  for (const group of groups.values()) {
+    // The longest quad sets the frame; the run spans every member and takes their median faces.
+    const frame = group.reduce((best, s) => (s.quad.s1 - s.quad.s0 > best.quad.s1 - best.quad.s0 ? s : best)).quad;
+    const seen = group.map(({ quad }) => rectIn(frame, quad));
+    const weights = seen.map((rect) => rect.s1 - rect.s0);
+    const o0 = weightedQuantile(seen.map((rect) => rect.o0), weights, 0.5);
+    const o1 = weightedQuantile(seen.map((rect) => rect.o1), weights, 0.5);
+    const lineIds = [...new Set(group.flatMap((source) => source.lineIds))];
+    runs.push({
+      ux: frame.ux,
+      uy: frame.uy,
+      s0: Math.min(...seen.map((rect) => rect.s0)),
+      s1: Math.max(...seen.map((rect) => rect.s1)),
+      o0,
+      o1,
+      thickness: o1 - o0,
+      lineIds,
+      style: dominantStyle(lineIds.map((id) => lines[id])),
+    });
+  }
+  return runs;
+}
+
+function dominantStyle(lines: Line[]): string {
+  const lengthByStyle = new Map<string, number>();
+  for (const line of lines) lengthByStyle.set(line.style, (lengthByStyle.get(line.style) ?? 0) + line.length);
+  let best = '';
+  for (const [style, length] of lengthByStyle) if (!best || length > lengthByStyle.get(best)!) best = style;
+  return best;
+}
+
+/**
+ * Runs that are the glazing, frame or panels of an opening rather than wall: inside the band of
+ * the runs they continue, touching such a run at both ends, and either thinner than both or drawn
+ * in another pen than both (window lines and opening frames drawn between two jambs pair up like
+ * a piece of wall).
+ */
+function openingContentRuns(runs: WallRun[]): Set<number> {
+  const index = new RectIndex(runs);
+  const content = new Set<number>();
+  runs.forEach((run, k) => {
+    const tolerance = Math.max(1, 0.2 * run.thickness);
+    let touchesStart = false;
+    let touchesEnd = false;
+    const [x0, y0, x1, y1] = ringBBox(rectCorners(run));
+    for (const m of index.search([x0 - tolerance, y0 - tolerance, x1 + tolerance, y1 + tolerance])) {
+      const other = runs[m];
+      // A run shorter than it is thick may be a joint read across: no band to measure against.
+      if (m === k || other.s1 - other.s0 < other.thickness || !parallel(run, other, PARALLEL_SINE)) continue;
+      const thinner = other.thickness >= 1.25 * run.thickness;
+      if (!thinner && (other.style === run.style || other.thickness < 0.8 * run.thickness)) continue;
+      const seen = rectIn(run, other);
+      if (seen.o0 > run.o0 + tolerance || seen.o1 < run.o1 - tolerance) continue;
+      if (Math.abs(seen.s1 - run.s0) <= tolerance || (seen.s0 < run.s0 && seen.s1 > run.s0 && seen.s1 < run.s1)) touchesStart = true;
+      if (Math.abs(seen.s0 - run.s1) <= tolerance || (seen.s0 < run.s1 && seen.s1 > run.s1 && seen.s0 > run.s0)) touchesEnd = true;
+    }
+    if (touchesStart && touchesEnd) content.add(k);
+  });
+  return content;
+}
+
+/**
+ * Joints drawn apart from the walls they join (columns and corner blocks in their own pen):
+ * where two runs stop short of each other, by less than any opening is wide, the space between
+ * them is wall. In line with each other the gap between their ends is filled; at a corner, the
+ * square where their bands cross.
+ */
+function jointPieces(runs: WallRun[], shortestOpening: number): FrameRect[] {
+  const index = new RectIndex(runs);
+  const joints: FrameRect[] = [];
+  runs.forEach((run, k) => {
+    const margin = 0.2 * run.thickness;
+    const reach = Math.min(shortestOpening, 1.5 * run.thickness);
+    for (const direction of [1, -1] as const) {
+      const from = direction === 1 ? run.s1 : run.s0;
+      const hit = index.cast(run, from + direction * 0.01, direction, reach, run.o0 + margin, run.o1 - margin, new Set([k]));
+      if (hit && Math.abs(hit.at - from) > 0.01) {
+        joints.push({ ...run, s0: Math.min(from, hit.at), s1: Math.max(from, hit.at) });
+      }
+    }
+    const [x0, y0, x1, y1] = rectBBox(run);
+    const near = 1.5 * run.thickness;
+    for (const m of index.search([x0 - near, y0 - near, x1 + near, y1 + near])) {
+      if (m <= k) continue;
+      const other = runs[m];
+      if (Math.abs(run.ux * other.ux + run.uy * other.uy) > 0.05) continue;
+      // The square where the two bands cross (in this run's frame), reaching both runs' ends.
+      const square: FrameRect = { ...run, ...crossingAlong(run, other) };
+      const runGap = Math.max(square.s0 - run.s1, run.s0 - square.s1);
+      const seen = rectIn(other, square);
+      const otherGap = Math.max(seen.s0 - other.s1, other.s0 - seen.s1);
+      const touches = runGap >= -0.01 && runGap <= 0.5 * run.thickness && otherGap >= -0.01 && otherGap <= 0.5 * other.thickness;
+      if (!touches || covered(index, square)) continue;
+      if (square.s0 > run.s1) square.s0 = run.s1;
+      else if (square.s1 < run.s0) square.s1 = run.s0;
+      for (const end of [other.s0, other.s1]) {
+        const across = toFrame(run, fromFrame(other, end, (other.o0 + other.o1) / 2))[1];
+        if (across > square.o1 && across - square.o1 <= otherGap + 0.01) square.o1 = across;
+        if (across < square.o0 && square.o0 - across <= otherGap + 0.01) square.o0 = across;
+      }
+      joints.push(square);
+    }
+  });
+  return joints;
+}
+
+/** Whether some run already covers the middle of `rect`. */
+function covered(index: RectIndex<WallRun>, rect: FrameRect): boolean {
+  const middle = fromFrame(rect, (rect.s0 + rect.s1) / 2, (rect.o0 + rect.o1) / 2);
+  return index.search([middle[0], middle[1], middle[0], middle[1]]).some((k) => {
+    const run = index.rects[k];
+    const [s, o] = toFrame(run, middle);
+    return s > run.s0 && s < run.s1 && o > run.o0 && o < run.o1;
+  });
+}
+
+/** Along-extent, in `run`'s frame, of the band of a perpendicular `other` run. */
+function crossingAlong(run: FrameRect, other: FrameRect): { s0: number; s1: number } {
+  const corners = [fromFrame(other, 0, other.o0), fromFrame(other, 0, other.o1)].map((p) => toFrame(run, p)[0]);
+  return { s0: Math.min(...corners), s1: Math.max(...corners) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Poché and wide strokes
+
+/** Mean width of a region (2·area / perimeter): a wall's thickness for a long thin fill. */
+function meanWidth(fill: FillRegion): number {
+  return fill.perimeter > 0 ? (2 * fill.area) / fill.perimeter : 0;
+}
+
+function colorKey(color: RGBA): string {
+  return color.slice(0, 3).map((channel) => Math.round(channel / 16)).join(',');
+}
+
+/**
+ * Dark fills that are long and thin, in the colour most such fill area is painted in: other
+ * colours in the wall line are windows or door leaves drawn as fills, not wall.
+ */
+function pocheFills(fills: FillRegion[], scale: WallScale): PocheRegion[] {
+  const thin = fills.filter((fill) => {
+    if (luminance(fill.color) > POCHE_LUMINANCE) return false;
+    const width = meanWidth(fill);
+    const [x0, y0, x1, y1] = fill.bbox;
+    return width >= 0.4 * scale.minThickness && width <= scale.maxThickness && Math.max(x1 - x0, y1 - y0) >= 2.5 * width;
+  });
+  const areaByColor = new Map<string, number>();
+  for (const fill of thin) areaByColor.set(colorKey(fill.color), (areaByColor.get(colorKey(fill.color)) ?? 0) + fill.area);
+  let dominant: string | null = null;
+  for (const [key, area] of areaByColor) if (dominant === null || area > areaByColor.get(dominant)!) dominant = key;
+  return thin.filter((fill) => colorKey(fill.color) === dominant).map((fill) => ({ ...fill, polygons: fillPolygons(fill.path) }));
+}
+
+/**
+ * Poché as seen: CAD exports often paint the wall solid first and then door and window blocks
+ * over it in white or another colour, so whatever opaque fill is painted later on top is cut away.
+ */
+function visiblePoche(poche: PocheRegion[], opaqueFills: VectorPath[]): PocheRegion[] {
+  if (poche.length === 0 || opaqueFills.length === 0) return poche;
+  const index = new Flatbush(opaqueFills.length);
+  for (const { bbox } of opaqueFills) index.add(bbox[0], bbox[1], bbox[2], bbox[3]);
+  index.finish();
+  return poche.map((fill) => {
+    const [x0, y0, x1, y1] = fill.bbox;
+    const covers = index
+      .search(x0, y0, x1, y1)
+      .map((k) => opaqueFills[k])
+      .filter((path) => path.index > fill.pathIndex && colorKey(path.fill!.color) !== colorKey(fill.color));
+    if (covers.length === 0) return fill;
+    return { ...fill, polygons: differenceOf(fill.polygons, covers.flatMap((path) => fillPolygons(path))) };
+  });
+}
+
+/** Edges of poché as lines that know which side the fill is on: a face pairs only across its wall. */
+function pocheEdges(poche: PocheRegion[], firstId: number): Line[] {
+  const edges: Line[] = [];
+  for (const fill of poche) {
+    for (const polygon of fill.polygons) {
+      polygon.forEach((ring, r) => {
+        // Material lies left of edges turning with a positive area on the outer ring, right on holes.
+        const materialLeft = (signedArea2(ring) > 0) === (r === 0);
+        for (let k = 0; k + 1 < ring.length; k++) {
+          const line = makeLine(firstId + edges.length, ring[k], ring[k + 1], 0, 'fill', styleKey('fill', 0, fill.color), fill.pathIndex);
+          if (!line) continue;
+          const kept = line.a === ring[k];
+          line.fillSide = materialLeft === kept ? 1 : -1;
+          edges.push(line);
+        }
+      });
+    }
+  }
+  return edges;
+}
+
+/** The thinnest wall drawn as one stroke, metres (3"); heavy pens for outlines stay thinner than that. */
+const STROKE_WALL_METRES = 0.075;
+
+/** A stroke as wide as a wall can be a wall drawn as one line. */
+function isWideStroke(line: Line, scale: WallScale, typicalStrokeWidth: number): boolean {
+  const thinnest = scale.unitsPerMetre === null ? 2 * scale.minThickness : STROKE_WALL_METRES * scale.unitsPerMetre;
+  return line.width >= thinnest && line.width >= 4 * typicalStrokeWidth;
+}
+
+function wideStrokeQuad(line: Line): FrameRect {
+  return { ux: line.ux, uy: line.uy, s0: line.t0, s1: line.t1, o0: line.offset - line.width / 2, o1: line.offset + line.width / 2 };
+}
+
+/**
+ * Wide strokes that are walls: on a plan whose walls are drawn otherwise (pairs, poché), only
+ * those joined to that wall network; a key plan, a heavy frame or a bold box stands apart from it.
+ * Where nothing else draws walls, every wide stroke does.
+ */
+function connectedWideQuads(wide: FrameRect[], walls: FrameRect[], reach: number): FrameRect[] {
+  if (walls.length === 0) return wide;
+  const all = [...walls, ...wide];
+  const index = new RectIndex(all);
+  const reached = new Set<number>(walls.map((_, k) => k));
+  const queue = [...reached];
+  while (queue.length > 0) {
+    const [x0, y0, x1, y1] = rectBBox(all[queue.pop()!]);
+    for (const k of index.search([x0 - reach, y0 - reach, x1 + reach, y1 + reach])) {
+      if (reached.has(k)) continue;
+      reached.add(k);
+      queue.push(k);
+    }
+  }
+  return wide.filter((_, k) => reached.has(walls.length + k));
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** Word boxes a pair of lines frames (tag boxes, underlined or boxed text) are not walls. */
+function framesText(quad: FrameRect, words: Evidence['words'], wordIndex: Flatbush | null): boolean {
+  if (!wordIndex) return false;
+  const [x0, y0, x1, y1] = ringBBox(rectCorners(quad));
+  for (const k of wordIndex.search(x0, y0, x1, y1)) {
+    const [s, o] = toFrame(quad, words[k].center);
+    if (s > quad.s0 && s < quad.s1 && o > quad.o0 && o < quad.o1) return true;
+  }
+  return false;
+}
+
+export function detectWallEvidence(evidence: Evidence, scale: WallScale): WallEvidence {
+  const poche = visiblePoche(pocheFills(evidence.fills, scale), evidence.opaqueFills);
+  const lines = [...evidence.lines, ...pocheEdges(poche, evidence.lines.length)];
+  const dimensions = dimensionMarks(lines, evidence.unitsPerPaperMm);
+  const candidates = lines.filter((line) => line.length >= scale.minThickness && !dimensions.dimensionIds.has(line.id));
+  // Pens are told apart on every line's pairs; walls are then paired among wall-pen lines only,
+  // so the thin layer lines drawn inside a wall (studs, sheathing) do not split it.
+  // Pens show on the long lines; the crowd of short strokes in furniture and symbols only costs time.
+  const firstPairs = findPairs(candidates.filter((line) => line.length >= 3 * scale.minThickness), scale, PEN_OVERLAP_SHARE);
+  const ladder = ladderPairs(firstPairs);
+  const pens = wallStyles(firstPairs.filter((pair) => !ladder.has(pair)));
+  const wallLines = candidates.filter((line) => pens.has(line.style));
+  const pairs = findPairs(wallLines, scale, WALL_OVERLAP_SHARE);
+  const wallLadder = ladderPairs(pairs);
+  let wordIndex: Flatbush | null = null;
+  if (evidence.words.length > 0) {
+    wordIndex = new Flatbush(evidence.words.length);
+    for (const { bbox } of evidence.words) wordIndex.add(bbox[0], bbox[1], bbox[2], bbox[3]);
+    wordIndex.finish();
+  }
+  const walled = pairs
+    .filter((pair) => !wallLadder.has(pair))
+    .map((pair) => ({ pair, quad: pairQuad(pair) }))
+    .filter(({ quad }) => !framesText(quad, evidence.words, wordIndex));
+  const modes = thicknessPeaks(
+    [...walled.map(({ pair }) => Math.abs(pair.d)), ...poche.map(meanWidth)],
+    [...walled.map(({ pair }) => pair.s1 - pair.s0), ...poche.map((fill) => fill.area / Math.max(1, meanWidth(fill)))],
+    scale,
+  );
+  const paired: QuadSource[] = walled
+    .filter(({ pair }) => (pair.i.source === 'fill' && pair.j.source === 'fill') || nearMode(Math.abs(pair.d), modes))
+    .map(({ pair, quad }) => ({ quad, lineIds: [pair.i.id, pair.j.id] }));
+  // A wide stroke that pairs with another line is a face of an outlined wall, not a wall itself.
+  const facing = new Set(paired.flatMap((source) => source.lineIds));
+  const wide = lines.filter((line) => !facing.has(line.id) && !dimensions.dimensionIds.has(line.id) && isWideStroke(line, scale, evidence.typicalStrokeWidth));
+  const wideSources: QuadSource[] = wide.map((line) => ({ quad: wideStrokeQuad(line), lineIds: [line.id] }));
+  const keptWide = new Set(connectedWideQuads(wideSources.map((source) => source.quad), paired.map((source) => source.quad), scale.minThickness));
+  const sources = [...paired, ...wideSources.filter((source) => keptWide.has(source.quad))];
+  const merged = mergeRuns(sources, lines);
+  const content = openingContentRuns(merged);
+  const runs = merged.filter((_, k) => !content.has(k));
+  const joints = jointPieces(runs, scale.unitsPerMetre === null ? 2 * (modes[0] ?? scale.minThickness) : SHORTEST_OPENING_METRES * scale.unitsPerMetre);
+  const pieces: Polygon[] = [...runs, ...joints].map((rect) => [rectRing(rect)]).concat(poche.flatMap((fill) => fill.polygons));
+  return { scale, thicknessModes: modes, lines, runs, poche, pieces, extensionLines: dimensions.extensions };
+}

@@ -1,0 +1,300 @@
+// From detections to the feature collection (features.ts), and the recognition entry point on a
+// real sheet. The detections here are built by hand: two rooms side by side, sharing a wall with
+// a door in it, closed by four exterior walls, with a toilet in the right-hand room.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { colorFor } from '../../core/src/colors.ts';
+import type { BlueprintFeature, BlueprintFeatureCollection, Position } from '../../core/src/types.ts';
+import { validateFeatureCollection } from '../../core/src/validate.ts';
+import { extractWords } from '../src/pipeline/text.ts';
+import { extractPrimitives } from '../src/pipeline/vectors.ts';
+import { openSheet } from '../src/pipeline/pdf.ts';
+import { detectScale } from '../src/pipeline/scale.ts';
+import { recognizeSheet, ROOT_FOLDER_ID } from '../src/pipeline/recognize.ts';
+import { buildFeatureCollection } from '../src/pipeline/recognize/features.ts';
+import type { PolygonRings, Ring, SheetDetections } from '../src/pipeline/recognize/model.ts';
+import type { SheetInfo, SheetWord } from '../src/pipeline/types.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const FIRST_FLOOR = path.resolve(repoRoot, '../shared/realplans/ebrivera-takeoffs/first-floor.pdf');
+
+const INFO: SheetInfo = { pageCount: 1, widthPt: 300, heightPt: 200, rotate: 0, dpi: 150, widthPx: 625, heightPx: 417 };
+
+type Transform = (p: Position) => Position;
+
+function box(x0: number, y0: number, x1: number, y1: number, at: Transform): Ring {
+  return [[x0, y0], [x1, y0], [x1, y1], [x0, y1], [x0, y0]].map((p) => at(p as Position));
+}
+
+/**
+ * Room A (kitchen) is x 10–100, room B (bath) x 110–200, both y 10–80. The wall between them is
+ * x 100–110, cut by a door at y 40–60; the exterior walls are 10 thick. `at` places the plan.
+ */
+function twoRooms(at: Transform): SheetDetections {
+  const wall = (id: string, x0: number, y0: number, x1: number, y1: number, exterior: boolean) => {
+    const vertical = x1 - x0 < y1 - y0;
+    const centerline: Position[] = vertical
+      ? [at([(x0 + x1) / 2, y0]), at([(x0 + x1) / 2, y1])]
+      : [at([x0, (y0 + y1) / 2]), at([x1, (y0 + y1) / 2])];
+    return { id, polygon: [box(x0, y0, x1, y1, at)], centerline, thickness: vertical ? x1 - x0 : y1 - y0, exterior };
+  };
+  return {
+    walls: [
+      wall('top', 0, 0, 210, 10, true),
+      wall('bottom', 0, 80, 210, 90, true),
+      wall('left', 0, 10, 10, 80, true),
+      wall('right', 200, 10, 210, 80, true),
+      wall('middle-upper', 100, 10, 110, 40, false),
+      wall('middle-lower', 100, 60, 110, 80, false),
+    ],
+    openings: [
+      {
+        id: 'door',
+        subClass: 'single swing door',
+        polygon: [at([100, 40]), at([100, 60]), at([110, 60]), at([110, 40]), at([100, 40])],
+        widthUnits: 20,
+        wallIds: ['middle-upper', 'middle-lower'],
+      },
+    ],
+    rooms: [
+      { id: 'a', polygon: [box(10, 10, 100, 80, at)], name: 'KITCHEN', labelWordIds: [], wallIds: [], openingIds: [] },
+      { id: 'b', polygon: [box(110, 10, 200, 80, at)], name: 'BATH', labelWordIds: [], wallIds: [], openingIds: [] },
+    ],
+    fixtures: [{ id: 'wc', subClass: 'toilet', polygon: box(180, 15, 195, 35, at) }],
+    footprint: [box(0, 0, 210, 90, at)],
+  };
+}
+
+function word(id: string, text: string, x: number, y: number, at: Transform): SheetWord {
+  return { id, text, confidence: 1, geometry: { type: 'Polygon', coordinates: [box(x - 6, y - 2, x + 6, y + 2, at)] }, fontSize: 4, angle: 0 };
+}
+
+const identity: Transform = (p) => p;
+const rotated: Transform = ([x, y]) => {
+  const angle = (33 * Math.PI) / 180;
+  return [300 + x * Math.cos(angle) - y * Math.sin(angle), 40 + x * Math.sin(angle) + y * Math.cos(angle)];
+};
+
+function byId(collection: BlueprintFeatureCollection): Map<string, BlueprintFeature> {
+  return new Map(collection.features.map((feature) => [feature.properties.id, feature]));
+}
+
+function neighbours(feature: BlueprintFeature, features: Map<string, BlueprintFeature>, cls: string): BlueprintFeature[] {
+  return (feature.properties.relations ?? []).map((id) => features.get(id)!).filter((other) => other.properties.class === cls);
+}
+
+function lineOf(feature: BlueprintFeature): Position[] {
+  if (feature.geometry?.type !== 'LineString') throw new Error(`${feature.properties.id} is not a line`);
+  return feature.geometry.coordinates;
+}
+
+function near(a: Position, b: Position): boolean {
+  return Math.hypot(a[0] - b[0], a[1] - b[1]) < 1e-6;
+}
+
+/** The line's end points, in either direction. */
+function sameEnds(line: Position[], a: Position, b: Position): boolean {
+  const first = line[0];
+  const last = line[line.length - 1];
+  return (near(first, a) && near(last, b)) || (near(first, b) && near(last, a));
+}
+
+describe('buildFeatureCollection', () => {
+  for (const [placement, at] of [
+    ['axis-aligned', identity],
+    ['rotated by 33°', rotated],
+  ] as const) {
+    describe(placement, () => {
+      const detections = twoRooms(at);
+      const words = [word('w1', 'KITCHEN', 50, 45, at), word('w2', 'BATH', 150, 45, at), word('w3', 'W1', 105, 25, at), word('w4', 'NOTE', 400, 400, at)];
+      const { geojson, words: linkedWords } = buildFeatureCollection({ detections, words, info: INFO });
+      const features = byId(geojson);
+      const ofClass = (cls: string) => geojson.features.filter((feature) => feature.properties.class === cls);
+      const kitchen = ofClass('room').find((room) => room.properties.name === 'KITCHEN')!;
+      const bath = ofClass('room').find((room) => room.properties.name === 'BATH')!;
+      const door = ofClass('opening')[0];
+
+      it('passes validation unchanged: unique ids, one root, symmetric relations, folder names', () => {
+        const result = validateFeatureCollection(geojson);
+        expect(result.ok).toBe(true);
+        if (!result.ok) return;
+        // Validation normalises relations (symmetric, sorted) and `folder`; nothing needs it.
+        expect(result.value.features.map((f) => [f.properties.relations, f.properties.folder])).toEqual(
+          geojson.features.map((f) => [f.properties.relations, f.properties.folder]),
+        );
+        expect(new Set(geojson.features.map((f) => f.properties.id)).size).toBe(geojson.features.length);
+      });
+
+      it('hangs every feature in a class folder under the root, in order', () => {
+        const root = features.get(ROOT_FOLDER_ID)!;
+        expect(root.properties).toMatchObject({ kind: 'folder', parent_id: null });
+        const folders = geojson.features.filter((f) => f.properties.parent_id === ROOT_FOLDER_ID);
+        expect(folders.map((f) => [f.properties.name, f.properties.position, f.properties.kind, f.properties.folder])).toEqual([
+          ['Rooms', 1, 'folder', root.properties.name],
+          ['Walls', 2, 'folder', root.properties.name],
+          ['Wall centerlines', 3, 'folder', root.properties.name],
+          ['Openings', 4, 'folder', root.properties.name],
+          ['Fixtures', 5, 'folder', root.properties.name],
+          ['Wall surfaces', 6, 'folder', root.properties.name],
+          ['Footprint', 7, 'folder', root.properties.name],
+        ]);
+        const folderOf = new Map([
+          ['room', 'Rooms'],
+          ['wall', 'Walls'],
+          ['wall_centerline', 'Wall centerlines'],
+          ['opening', 'Openings'],
+          ['other', 'Fixtures'],
+          ['wall_surface', 'Wall surfaces'],
+          ['wall_surface_with_opening', 'Wall surfaces'],
+          ['footprint', 'Footprint'],
+        ]);
+        for (const feature of geojson.features) {
+          if (feature.properties.kind === 'folder') continue;
+          const parent = features.get(feature.properties.parent_id!)!;
+          expect(parent.properties.name).toBe(folderOf.get(feature.properties.class));
+          expect(feature.properties.folder).toBe(parent.properties.name);
+          expect(feature.properties.color).toEqual(colorFor(feature.properties.class, feature.properties.sub_class));
+        }
+        const positions = ofClass('wall').map((f) => f.properties.position);
+        expect(positions).toEqual([1, 2, 3, 4, 5, 6]);
+      });
+
+      it('gives each class its kind and geometry', () => {
+        expect(ofClass('room').map((f) => [f.properties.kind, f.geometry?.type])).toEqual([
+          ['area', 'Polygon'],
+          ['area', 'Polygon'],
+        ]);
+        expect(new Set(ofClass('wall').map((f) => `${f.properties.kind} ${f.geometry?.type}`))).toEqual(new Set(['area Polygon']));
+        expect(new Set(ofClass('wall_centerline').map((f) => `${f.properties.kind} ${f.geometry?.type}`))).toEqual(new Set(['line LineString']));
+        expect(door.properties).toMatchObject({ kind: 'area', sub_class: 'single swing door', opening_width_units: 20 });
+        expect(ofClass('other').filter((f) => f.properties.kind !== 'folder').map((f) => [f.properties.kind, f.properties.sub_class, f.geometry?.type])).toEqual([['object', 'toilet', 'Polygon']]);
+        expect(ofClass('footprint').map((f) => [f.properties.kind, f.geometry?.type])).toEqual([['area', 'Polygon']]);
+      });
+
+      it('relates each wall to its centerline, and the door to its walls and both rooms', () => {
+        for (const wall of ofClass('wall')) expect(neighbours(wall, features, 'wall_centerline')).toHaveLength(1);
+        expect(neighbours(door, features, 'room').map((room) => room.properties.name).sort()).toEqual(['BATH', 'KITCHEN']);
+        expect(neighbours(door, features, 'wall')).toHaveLength(2);
+      });
+
+      it('relates each room to the walls around it and their centerlines', () => {
+        // Kitchen: top, bottom, left and both pieces of the middle wall; never the far right wall.
+        expect(neighbours(kitchen, features, 'wall')).toHaveLength(5);
+        expect(neighbours(kitchen, features, 'wall_centerline')).toHaveLength(5);
+        expect(neighbours(bath, features, 'wall')).toHaveLength(5);
+        const shared = neighbours(kitchen, features, 'wall').filter((wall) => neighbours(bath, features, 'wall').includes(wall));
+        expect(shared).toHaveLength(4);
+      });
+
+      it("cuts each room's wall surfaces at the door, the piece across it classed wall_surface_with_opening", () => {
+        for (const [room, doorSide] of [
+          [kitchen, 100],
+          [bath, 110],
+        ] as const) {
+          const surfaces = neighbours(room, features, 'wall_surface');
+          const across = neighbours(room, features, 'wall_surface_with_opening');
+          expect(surfaces).toHaveLength(5);
+          expect(across).toHaveLength(1);
+          expect(sameEnds(lineOf(across[0]), at([doorSide, 40]), at([doorSide, 60]))).toBe(true);
+          expect(neighbours(across[0], features, 'opening')).toEqual([door]);
+          // Either side of the door, the surfaces end at the jambs.
+          const beside = surfaces.filter((s) => sameEnds(lineOf(s), at([doorSide, 10]), at([doorSide, 40])) || sameEnds(lineOf(s), at([doorSide, 60]), at([doorSide, 80])));
+          expect(beside).toHaveLength(2);
+          for (const surface of [...surfaces, ...across]) {
+            expect(neighbours(surface, features, 'room')).toEqual([room]);
+            expect(neighbours(surface, features, 'wall').length).toBeGreaterThanOrEqual(1);
+          }
+          // The surfaces run all round the room: their lengths add up to its perimeter (2 × (90 + 70)).
+          const length = [...surfaces, ...across].reduce((sum, s) => {
+            const line = lineOf(s);
+            let total = 0;
+            for (let i = 1; i < line.length; i++) total += Math.hypot(line[i][0] - line[i - 1][0], line[i][1] - line[i - 1][1]);
+            return sum + total;
+          }, 0);
+          expect(length).toBeCloseTo(320, 6);
+        }
+      });
+
+      it('makes the room holding the toilet a wet room, with wet walls', () => {
+        expect(bath.properties.sub_class).toBe('wet room');
+        expect(bath.properties.color).toEqual(colorFor('room', 'wet room'));
+        expect(kitchen.properties.sub_class).toBeNull();
+        const toilet = ofClass('other').find((f) => f.properties.kind === 'object')!;
+        expect(neighbours(toilet, features, 'room')).toEqual([bath]);
+        for (const cls of ['wall_surface', 'wall_surface_with_opening']) {
+          for (const surface of neighbours(bath, features, cls)) expect(surface.properties.sub_class).toBe('wet wall');
+          for (const surface of neighbours(kitchen, features, cls)) expect(surface.properties.sub_class).toBeNull();
+        }
+      });
+
+      it('links words to the room or wall they are printed in', () => {
+        const linked = new Map(linkedWords.map((w) => [w.text, w]));
+        expect(linked.get('KITCHEN')).toMatchObject({ room_id: kitchen.properties.id, wall_id: null });
+        expect(linked.get('BATH')).toMatchObject({ room_id: bath.properties.id, wall_id: null });
+        const middleUpper = features.get(linked.get('W1')!.wall_id!)!;
+        expect(middleUpper.properties.class).toBe('wall');
+        expect(linked.get('W1')!.room_id).toBeNull();
+        expect(linked.get('NOTE')).toMatchObject({ room_id: null, wall_id: null });
+        for (const w of linkedWords) expect(Object.keys(w).sort()).toEqual(['confidence', 'geometry', 'id', 'room_id', 'text', 'wall_id']);
+      });
+
+      it('gives the same ids for the same detections', () => {
+        const again = buildFeatureCollection({ detections: twoRooms(at), words, info: INFO });
+        expect(again.geojson).toEqual(geojson);
+      });
+    });
+  }
+
+  it('skips detections whose geometry cannot be GeoJSON, and every relation to them', () => {
+    const detections = twoRooms(identity);
+    const degenerate: PolygonRings = [[[5, 5], [5, 5], [5, 5]]];
+    detections.walls[0].polygon = degenerate;
+    detections.fixtures[0].polygon = [[1, 1], [Number.NaN, 2], [3, 3], [1, 1]];
+    const { geojson } = buildFeatureCollection({ detections, words: [], info: INFO });
+    expect(validateFeatureCollection(geojson).ok).toBe(true);
+    expect(geojson.features.filter((f) => f.properties.class === 'wall')).toHaveLength(5);
+    expect(geojson.features.filter((f) => f.properties.class === 'wall_centerline')).toHaveLength(5);
+    expect(geojson.features.filter((f) => f.properties.class === 'other' && f.properties.kind === 'object')).toHaveLength(0);
+    // Without the toilet no room is wet.
+    expect(geojson.features.filter((f) => f.properties.sub_class === 'wet room')).toHaveLength(0);
+  });
+
+  it('gives an empty sheet the root and its folders only', () => {
+    const { geojson, words } = buildFeatureCollection({
+      detections: { walls: [], openings: [], rooms: [], fixtures: [], footprint: null },
+      words: [word('w', 'TITLE', 10, 10, identity)],
+      info: INFO,
+    });
+    expect(validateFeatureCollection(geojson).ok).toBe(true);
+    expect(geojson.features.every((f) => f.properties.kind === 'folder')).toBe(true);
+    expect(geojson.features).toHaveLength(8);
+    expect(words).toEqual([{ id: 'w', text: 'TITLE', confidence: 1, geometry: words[0].geometry, room_id: null, wall_id: null }]);
+  });
+});
+
+describe('recognizeSheet on a real sheet', () => {
+  it('turns first-floor.pdf into a valid collection of rooms and walls with linked words', async () => {
+    const sheet = await openSheet(new Uint8Array(await readFile(FIRST_FLOOR)), 150);
+    try {
+      const [primitives, words] = await Promise.all([extractPrimitives(sheet), extractWords(sheet)]);
+      const { scale } = detectScale({ words, primitives, info: sheet.info });
+      const result = recognizeSheet({ info: sheet.info, primitives, words, scale });
+      expect(result.warnings).toEqual([]);
+      expect(result.scale).toEqual(scale);
+      expect(validateFeatureCollection(result.geojson).ok).toBe(true);
+      const count = (cls: string) => result.geojson.features.filter((f) => f.properties.class === cls).length;
+      expect(count('room')).toBeGreaterThanOrEqual(3);
+      expect(count('wall')).toBeGreaterThan(0);
+      expect(count('wall_surface')).toBeGreaterThan(0);
+      expect(count('footprint')).toBe(1);
+      // The room names printed on the plan are inside rooms.
+      const named = result.words.filter((w) => ['LIVING', 'DINING'].includes(w.text));
+      expect(named.map((w) => w.text).sort()).toEqual(['DINING', 'LIVING']);
+      for (const w of named) expect(w.room_id).not.toBeNull();
+      expect(result.words).toHaveLength(words.length);
+    } finally {
+      await sheet.close();
+    }
+  });
+});

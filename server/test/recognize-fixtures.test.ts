@@ -1,0 +1,251 @@
+// Fixture symbols found in real PDF linework: sheets are drawn here with pdf-lib, each symbol at
+// several rotations among furniture that must not be taken for a fixture, then read back through
+// the pipeline (openSheet → extractPrimitives/extractWords → detectFixtures).
+import { PDFDocument, StandardFonts, type PDFFont } from 'pdf-lib';
+import polygonClipping from 'polygon-clipping';
+import type { Pair } from 'polygon-clipping';
+import { describe, expect, it } from 'vitest';
+import { polygonArea } from '../../core/src/measure.ts';
+import type { Position } from '../../core/src/types.ts';
+import { circlePath, ellipsePath, mapPath, Pen, polylinePath, rectPath, roundedRectPath, type PathCommand } from '../../bench/synth/draw.ts';
+import { openSheet } from '../src/pipeline/pdf.ts';
+import { extractWords } from '../src/pipeline/text.ts';
+import { extractPrimitives } from '../src/pipeline/vectors.ts';
+import { detectFixtures } from '../src/pipeline/recognize/fixtures.ts';
+import type { FixtureDetection, FixtureSubClass } from '../src/pipeline/recognize/model.ts';
+
+const DPI = 150;
+/** The sheets are drawn at 1:50. */
+const UNITS_PER_METRE = DPI / 0.0254 / 50;
+const METRES_PER_UNIT = 1 / UNITS_PER_METRE;
+
+/** A symbol in metres: x across its width, y into its depth; each entry is one painted path. */
+interface SymbolDrawing {
+  width: number;
+  depth: number;
+  paths: PathCommand[][];
+  label?: string;
+}
+
+const line = (a: Position, b: Position): PathCommand[] => polylinePath([a, b]);
+
+const FIXTURES: Record<FixtureSubClass, SymbolDrawing> = {
+  // Tank, bowl and seat as three subpaths of one path.
+  toilet: {
+    width: 0.52,
+    depth: 0.74,
+    paths: [[...rectPath(0.01, 0, 0.51, 0.2), ...ellipsePath([0.26, 0.47], 0.19, 0.27), ...ellipsePath([0.26, 0.49], 0.13, 0.19)]],
+  },
+  sink: { width: 0.55, depth: 0.45, paths: [rectPath(0, 0, 0.55, 0.45), ellipsePath([0.275, 0.25], 0.2, 0.15), circlePath([0.275, 0.25], 0.02)] },
+  bathtub: {
+    width: 1.6,
+    depth: 0.72,
+    paths: [rectPath(0, 0, 1.6, 0.72), roundedRectPath(0.06, 0.06, 1.54, 0.66, 0.18), circlePath([1.4, 0.36], 0.03)],
+  },
+  shower: { width: 0.9, depth: 0.9, paths: [rectPath(0, 0, 0.9, 0.9), line([0, 0], [0.9, 0.9]), line([0.9, 0], [0, 0.9]), circlePath([0.45, 0.45], 0.04)] },
+  cooktop: {
+    width: 0.6,
+    depth: 0.52,
+    paths: [rectPath(0, 0, 0.6, 0.52), circlePath([0.16, 0.15], 0.1), circlePath([0.44, 0.15], 0.07), circlePath([0.16, 0.38], 0.07), circlePath([0.44, 0.38], 0.1)],
+  },
+  stairs: {
+    width: 2.7,
+    depth: 1.0,
+    paths: [rectPath(0, 0, 2.7, 1.0), ...Array.from({ length: 9 }, (_, k) => line([0.27 * (k + 1), 0], [0.27 * (k + 1), 1.0])), line([0.1, 0.5], [2.55, 0.5])],
+    label: 'UP',
+  },
+  elevator: { width: 1.7, depth: 1.6, paths: [rectPath(0, 0, 1.7, 1.6), line([0, 0], [1.7, 1.6]), line([1.7, 0], [0, 1.6])] },
+};
+
+const KITCHEN_SINK: SymbolDrawing = {
+  width: 0.9,
+  depth: 0.5,
+  paths: [rectPath(0, 0, 0.9, 0.5), roundedRectPath(0.05, 0.1, 0.43, 0.45, 0.05), roundedRectPath(0.47, 0.1, 0.85, 0.45, 0.05)],
+};
+
+const FURNITURE: SymbolDrawing[] = [
+  // Bed with pillows and a folded-back sheet.
+  { width: 1.6, depth: 2.0, paths: [rectPath(0, 0, 1.6, 2.0), roundedRectPath(0.1, 0.06, 0.75, 0.4, 0.06), roundedRectPath(0.85, 0.06, 1.5, 0.4, 0.06), line([0, 0.55], [1.6, 0.55])] },
+  // Table with six chairs.
+  {
+    width: 1.8,
+    depth: 1.9,
+    paths: [rectPath(0, 0.5, 1.8, 1.4), ...[0.3, 0.9, 1.5].flatMap((x) => [rectPath(x - 0.21, 0.06, x + 0.21, 0.46), rectPath(x - 0.21, 1.44, x + 0.21, 1.84)])],
+  },
+  // Sofa with back and arms.
+  { width: 2.0, depth: 0.85, paths: [rectPath(0, 0, 2.0, 0.85), rectPath(0.15, 0, 1.85, 0.22), line([0.15, 0.22], [0.15, 0.85]), line([1.85, 0.22], [1.85, 0.85]), line([1.0, 0.22], [1.0, 0.85])] },
+  // Desk and its round chair.
+  { width: 1.4, depth: 1.3, paths: [rectPath(0, 0, 1.4, 0.7), circlePath([0.7, 0.98], 0.24)] },
+  // A door leaf and its swing.
+  { width: 0.9, depth: 0.9, paths: [line([0, 0], [0, 0.9]), [['M', [0, 0.9]], ...mapPath(quarterArc(), ([x, y]) => [x * 0.9, y * 0.9])]] },
+];
+
+/** A unit quarter circle around the origin from (0, 1) to (1, 0), as one cubic. */
+function quarterArc(): PathCommand[] {
+  const k = 0.5523;
+  return [['C', [k, 1], [1, k], [1, 0]]];
+}
+
+interface Placement {
+  drawing: SymbolDrawing;
+  origin: Position;
+  degrees: number;
+}
+
+function placer({ origin, degrees }: Placement): (p: Position) => Position {
+  const a = (degrees * Math.PI) / 180;
+  return ([x, y]) => [origin[0] + UNITS_PER_METRE * (x * Math.cos(a) - y * Math.sin(a)), origin[1] + UNITS_PER_METRE * (x * Math.sin(a) + y * Math.cos(a))];
+}
+
+/** The placed symbol's outline, closed. */
+function outline(placement: Placement): Position[] {
+  const at = placer(placement);
+  const { width: w, depth: d } = placement.drawing;
+  return [at([0, 0]), at([w, 0]), at([w, d]), at([0, d]), at([0, 0])];
+}
+
+interface Extra {
+  /** Straight strokes in blueprint units, each its own path. */
+  lines?: [Position, Position][];
+  words?: { text: string; at: Position }[];
+}
+
+async function sheetWith(placements: Placement[], extra: Extra = {}): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([36 * 72, 24 * 72]);
+  const font: PDFFont = await doc.embedFont(StandardFonts.Helvetica);
+  const pen = new Pen(page);
+  const style = { widthMm: 0.18 };
+  for (const placement of placements) {
+    const at = placer(placement);
+    for (const path of placement.drawing.paths) pen.stroke(mapPath(path, at), style);
+    if (placement.drawing.label) pen.text(placement.drawing.label, at([0.4, 0.75]), { font, sizePt: 7, angle: -placement.degrees });
+  }
+  for (const [a, b] of extra.lines ?? []) pen.line(a, b, style);
+  for (const { text, at } of extra.words ?? []) pen.text(text, at, { font, sizePt: 8 });
+  return doc.save();
+}
+
+async function detect(pdf: Uint8Array, metresPerUnit: number | null): Promise<FixtureDetection[]> {
+  const sheet = await openSheet(pdf, DPI);
+  try {
+    const [primitives, words] = await Promise.all([extractPrimitives(sheet), extractWords(sheet)]);
+    return detectFixtures({ primitives, words, info: sheet.info, metresPerUnit });
+  } finally {
+    await sheet.close();
+  }
+}
+
+function iou(a: Position[], b: Position[]): number {
+  const common = polygonClipping.intersection([a as Pair[]], [b as Pair[]]).reduce((sum, p) => sum + polygonArea(p), 0);
+  return common / (polygonArea([a]) + polygonArea([b]) - common);
+}
+
+const ANGLES = [0, 90, 33, 200];
+const SPACING = 4 * UNITS_PER_METRE;
+
+/** Every fixture kind (and a kitchen sink) in a row at each angle, furniture in the last rows. */
+function catalogueSheet(): { placements: Placement[]; expected: { placement: Placement; subClass: FixtureSubClass }[] } {
+  const rows: [SymbolDrawing, FixtureSubClass | null][] = [
+    ...Object.entries(FIXTURES).map(([subClass, drawing]) => [drawing, subClass as FixtureSubClass] as [SymbolDrawing, FixtureSubClass]),
+    [KITCHEN_SINK, 'sink'],
+    ...FURNITURE.map((drawing) => [drawing, null] as [SymbolDrawing, null]),
+  ];
+  const placements: Placement[] = [];
+  const expected: { placement: Placement; subClass: FixtureSubClass }[] = [];
+  rows.forEach(([drawing, subClass], row) => {
+    ANGLES.forEach((degrees, column) => {
+      // Rows of 13 spread over two bands of columns so everything fits on an ARCH D sheet.
+      const band = row % 2;
+      const placement: Placement = { drawing, degrees, origin: [300 + (band * 4 + column) * SPACING * 0.75, 250 + Math.floor(row / 2) * SPACING * 0.75] };
+      placements.push(placement);
+      if (subClass) expected.push({ placement, subClass });
+    });
+  });
+  return { placements, expected };
+}
+
+function expectFound(found: FixtureDetection[], expected: { placement: Placement; subClass: FixtureSubClass }[]): void {
+  const unmatched = [...found];
+  for (const { placement, subClass } of expected) {
+    const truth = outline(placement);
+    const match = unmatched.findIndex((detection) => detection.subClass === subClass && iou(detection.polygon, truth) >= 0.8);
+    expect(match, `${subClass} at ${placement.degrees}°`).toBeGreaterThanOrEqual(0);
+    unmatched.splice(match, 1);
+  }
+  // Nothing else: no furniture, door swing or part of a symbol reported on its own.
+  expect(unmatched.map((d) => d.subClass)).toEqual([]);
+}
+
+describe('detectFixtures', () => {
+  const { placements, expected } = catalogueSheet();
+  let catalogue: Promise<Uint8Array> | null = null;
+  const catalogueBytes = () => (catalogue ??= sheetWith(placements));
+
+  it('finds every fixture kind at every rotation with the sheet scale, and no furniture', async () => {
+    const found = await detect(await catalogueBytes(), METRES_PER_UNIT);
+    expectFound(found, expected);
+    for (const detection of found) {
+      expect(detection.polygon).toHaveLength(5);
+      expect(detection.polygon[0]).toEqual(detection.polygon[4]);
+    }
+    expect(new Set(found.map((d) => d.id)).size).toBe(found.length);
+  });
+
+  it('finds them without a scale too, judging sizes by the toilets', async () => {
+    expectFound(await detect(await catalogueBytes(), null), expected);
+  });
+
+  it('rejects symbols of the right shape at an implausible size', async () => {
+    // The same sheet read as if drawn at 1:10: every symbol five times too small for its kind.
+    const found = await detect(await catalogueBytes(), METRES_PER_UNIT / 5);
+    expect(found.filter((d) => d.subClass !== 'stairs')).toEqual([]);
+  });
+
+  it('decides a group of identical symbols from a label printed by one of them', async () => {
+    // Square boxes with both diagonals: a shaft, a lift or a shower, which only size or a label tells.
+    const boxes = [0, 1, 2].map((k): Placement => ({ drawing: FIXTURES.elevator, degrees: k * 90, origin: [600 + k * SPACING, 900] }));
+    const labelled = await sheetWith(boxes, { words: [{ text: 'ELEV', at: [600, 1180] }] });
+    const bare = await sheetWith(boxes);
+    const found = await detect(labelled, null);
+    expect(found.map((d) => d.subClass)).toEqual(['elevator', 'elevator', 'elevator']);
+    for (const box of boxes) expect(found.some((d) => iou(d.polygon, outline(box)) >= 0.8)).toBe(true);
+    expect(await detect(bare, null)).toEqual([]);
+  });
+
+  it('assembles symbols drawn as separate strokes', async () => {
+    // A shower whose frame and diagonals are six paths, the diagonals ending on the corners, as many CAD exports write them.
+    const u = UNITS_PER_METRE;
+    const [x, y] = [800, 800];
+    const corners: Position[] = [
+      [x, y],
+      [x + 0.9 * u, y],
+      [x + 0.9 * u, y + 0.9 * u],
+      [x, y + 0.9 * u],
+    ];
+    const lines: [Position, Position][] = [...corners.map((c, i): [Position, Position] => [c, corners[(i + 1) % 4]]), [corners[0], corners[2]], [corners[1], corners[3]]];
+    const found = await detect(await sheetWith([], { lines }), METRES_PER_UNIT);
+    expect(found.map((d) => d.subClass)).toEqual(['shower']);
+    expect(iou(found[0].polygon, [...corners, corners[0]])).toBeGreaterThan(0.95);
+  });
+
+  it('does not take floor tiles, decking or a gauge for stairs', async () => {
+    const u = UNITS_PER_METRE;
+    const lines: [Position, Position][] = [];
+    // A 3 m square of 0.3 m tiles.
+    for (let k = 0; k <= 10; k++) {
+      lines.push([[500 + k * 0.3 * u, 500], [500 + k * 0.3 * u, 500 + 3 * u]]);
+      lines.push([[500, 500 + k * 0.3 * u], [500 + 3 * u, 500 + k * 0.3 * u]]);
+    }
+    // A deck of thirty 2 m boards at 0.3 m centres.
+    for (let k = 0; k < 30; k++) lines.push([[1500 + k * 0.3 * u, 500], [1500 + k * 0.3 * u, 500 + 2 * u]]);
+    // A gauge: eight ticks spaced like treads, standing on a base line, free at their other end.
+    lines.push([[3000, 900], [3000 + 7 * 0.28 * u, 900]]);
+    for (let k = 0; k < 8; k++) lines.push([[3000 + k * 0.28 * u, 900], [3000 + k * 0.28 * u, 900 - u]]);
+    // A real flight beside them, to show the lines are read at all.
+    const flight: Placement = { drawing: FIXTURES.stairs, degrees: 0, origin: [600, 1200] };
+    const found = await detect(await sheetWith([flight], { lines }), METRES_PER_UNIT);
+    expect(found.map((d) => d.subClass)).toEqual(['stairs']);
+    expect(iou(found[0].polygon, outline(flight))).toBeGreaterThan(0.8);
+  });
+});

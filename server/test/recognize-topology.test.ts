@@ -1,0 +1,152 @@
+// Wall, opening and room recognition on vector sheets: real drawings parsed for real (printed
+// areas and dimensions as the reference) and generated sheets with exact ground truth.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import polygonClipping from 'polygon-clipping';
+import type { Pair } from 'polygon-clipping';
+import { describe, expect, it } from 'vitest';
+import { metresPerUnit, polygonArea } from '../../core/src/measure.ts';
+import type { Position } from '../../core/src/types.ts';
+import { generateSheet, type SheetOptions } from '../../bench/synth/generate.ts';
+import { openSheet } from '../src/pipeline/pdf.ts';
+import { interiorPoint, pointInPolygon } from '../src/pipeline/recognize/geom-basics.ts';
+import { detectTopology, type TopologyResult } from '../src/pipeline/recognize/topology-detect.ts';
+import { detectScale } from '../src/pipeline/scale.ts';
+import { extractWords } from '../src/pipeline/text.ts';
+import type { SheetInfo, SheetPrimitives, SheetWord } from '../src/pipeline/types.ts';
+import { extractPrimitives } from '../src/pipeline/vectors.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const realplans = path.resolve(repoRoot, '../shared/realplans');
+const DPI = 150;
+const SQUARE_FEET = 0.09290304;
+
+interface ParsedSheet {
+  info: SheetInfo;
+  primitives: SheetPrimitives;
+  words: SheetWord[];
+}
+
+async function parse(bytes: Uint8Array): Promise<ParsedSheet> {
+  const sheet = await openSheet(bytes, DPI);
+  try {
+    return { info: sheet.info, primitives: await extractPrimitives(sheet), words: await extractWords(sheet) };
+  } finally {
+    await sheet.close();
+  }
+}
+
+const squareFeet = (rings: Position[][], mpu: number) => (polygonArea(rings) * mpu * mpu) / SQUARE_FEET;
+
+describe('first-floor.pdf (construction plan, 1/4" = 1\'-0")', () => {
+  const mpu = metresPerUnit({ drawing: 0.25, real: 1, units: 'imperial', type: 'architectural' }, DPI)!;
+  let sheet: ParsedSheet;
+  let result: TopologyResult;
+
+  it('measures the footprint the plan dimensions, 32\' × 16\' = 512 SF, within 2%', async () => {
+    sheet = await parse(new Uint8Array(readFileSync(path.join(realplans, 'ebrivera-takeoffs/first-floor.pdf'))));
+    result = detectTopology({ ...sheet, metresPerUnit: mpu });
+    expect(result.footprint).not.toBeNull();
+    expect(squareFeet(result.footprint!, mpu)).toBeGreaterThan(512 * 0.98);
+    expect(squareFeet(result.footprint!, mpu)).toBeLessThan(512 * 1.02);
+  });
+
+  it('finds the labelled rooms inside the building and nothing on the porch, in the title block or the details', () => {
+    const names = result.rooms.map((room) => room.name);
+    expect(names).toEqual(expect.arrayContaining(['LIVING ROOM', 'WC']));
+    for (const room of result.rooms) expect(pointInPolygon(interiorPoint(room.polygon), result.footprint!)).toBe(true);
+  });
+
+  it('relates doors to their walls and to the rooms they join', () => {
+    const doors = result.openings.filter((opening) => opening.subClass === 'single swing door');
+    expect(doors.length).toBeGreaterThanOrEqual(4);
+    const wallIds = new Set(result.walls.map((wall) => wall.id));
+    for (const door of doors) {
+      expect(door.wallIds.length).toBeGreaterThan(0);
+      for (const id of door.wallIds) expect(wallIds.has(id)).toBe(true);
+    }
+    const living = result.rooms.find((room) => room.name === 'LIVING ROOM')!;
+    expect(living.wallIds.length).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe('asheville floorplan.pdf page 1 (real-estate plan, three floors)', () => {
+  it('finds the printed rooms within 3% of their printed areas', async () => {
+    const sheet = await parse(new Uint8Array(readFileSync(path.join(realplans, 'asheville/floorplan.pdf'))));
+    const scale = detectScale({ words: sheet.words, primitives: sheet.primitives, info: sheet.info }).scale;
+    const mpu = metresPerUnit(scale, DPI);
+    expect(mpu).not.toBeNull();
+    const result = detectTopology({ ...sheet, metresPerUnit: mpu });
+    const printed = readFileSync(path.join(realplans, 'asheville/printed_room_areas.csv'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((row) => row.split(','))
+      .filter(([, room]) => !/TOTAL|GRADE/i.test(room))
+      .map(([, room, , area]) => ({ name: room.toUpperCase(), area: Number(area) }));
+    expect(printed).toHaveLength(13);
+    const unused = [...result.rooms];
+    let within = 0;
+    for (const { name, area } of printed) {
+      const match = unused.findIndex((room) => room.name?.toUpperCase() === name && Math.abs(squareFeet(room.polygon, mpu!) - area) <= 0.03 * area);
+      if (match < 0) continue;
+      within++;
+      unused.splice(match, 1);
+    }
+    expect(within).toBe(13);
+    // Labels are the room's own words: the kitchen's name word and its W×L and area lines are inside it.
+    const kitchen = result.rooms.find((room) => room.name === 'KITCHEN')!;
+    const kitchenWord = sheet.words.find((word) => kitchen.labelWordIds.includes(word.id))!;
+    expect(kitchenWord.text).toBe('KITCHEN');
+  });
+});
+
+describe('generated sheets with exact ground truth', () => {
+  const iou = (a: Position[][], b: Position[][]) => {
+    const inter = polygonClipping.intersection(a as Pair[][], b as Pair[][]).reduce((sum, p) => sum + polygonArea(p), 0);
+    if (inter === 0) return 0;
+    return inter / polygonClipping.union(a as Pair[][], b as Pair[][]).reduce((sum, p) => sum + polygonArea(p), 0);
+  };
+
+  const cases: { title: string; options: SheetOptions; scaled: boolean }[] = [
+    { title: 'poché walls, room schedule and key plan', options: { seed: 301, wallStyle: 'poche', legend: 'room schedule', keyPlan: true }, scaled: true },
+    { title: 'outlined walls, commercial, door schedule', options: { seed: 302, wallStyle: 'outline', program: 'commercial', legend: 'door schedule' }, scaled: true },
+    { title: 'hatched walls with no scale known', options: { seed: 303, wallStyle: 'hatched', require: { openings: ['sliding door', 'double swing door'] } }, scaled: false },
+  ];
+
+  for (const { title, options, scaled } of cases) {
+    it(`${title}: rooms, areas and openings match the truth, nothing off the building is a room`, async () => {
+      const { pdf, truth } = await generateSheet(options);
+      const sheet = await parse(pdf);
+      const result = detectTopology({ ...sheet, metresPerUnit: scaled ? truth.metresPerUnit : null });
+
+      const unmatched = new Set(result.rooms.map((_, k) => k));
+      const areaErrors: number[] = [];
+      for (const room of truth.rooms) {
+        const best = [...unmatched].map((k) => ({ k, overlap: iou([room.polygon], result.rooms[k].polygon) })).sort((a, b) => b.overlap - a.overlap)[0];
+        if (!best || best.overlap < 0.5) continue;
+        unmatched.delete(best.k);
+        areaErrors.push(Math.abs(polygonArea(result.rooms[best.k].polygon) / polygonArea([room.polygon]) - 1));
+      }
+      const matched = areaErrors.length;
+      const roomF1 = (2 * matched) / (truth.rooms.length + result.rooms.length);
+      expect(roomF1).toBeGreaterThanOrEqual(0.97);
+      expect(unmatched.size).toBe(0);
+      areaErrors.sort((a, b) => a - b);
+      expect(areaErrors[areaErrors.length >> 1]).toBeLessThanOrEqual(0.01);
+
+      const free = new Set(result.openings.map((_, k) => k));
+      let openingsMatched = 0;
+      for (const opening of truth.openings) {
+        const k = [...free].find((m) => result.openings[m].subClass === opening.sub_class && iou([opening.polygon], [result.openings[m].polygon]) >= 0.3);
+        if (k === undefined) continue;
+        free.delete(k);
+        openingsMatched++;
+      }
+      expect((2 * openingsMatched) / (truth.openings.length + result.openings.length)).toBeGreaterThanOrEqual(0.95);
+
+      const footprintArea = polygonArea(result.footprint!);
+      expect(Math.abs(footprintArea / polygonArea([truth.footprint.polygon]) - 1)).toBeLessThan(0.01);
+    });
+  }
+});
