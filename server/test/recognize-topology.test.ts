@@ -101,6 +101,32 @@ describe('asheville floorplan.pdf page 1 (real-estate plan, three floors)', () =
   });
 });
 
+describe('va-finish-plan page 1 (hospital wing, corridors and lobby not separated by walls)', () => {
+  it('cuts the open circulation along the drawn lines between its room tags', async () => {
+    const sheet = await parse(new Uint8Array(readFileSync(path.join(realplans, 'va-finish-plan/sample-finish-plan.pdf'))));
+    const scale = detectScale({ words: sheet.words, primitives: sheet.primitives, info: sheet.info }).scale;
+    const mpu = metresPerUnit(scale, DPI)!;
+    const result = detectTopology({ ...sheet, metresPerUnit: mpu });
+    // Each printed "<area> SF" tag of the lobby and the corridors, by its recorded place on the sheet.
+    const tagRoom = (areaText: string, pdfX: number, pdfY: number) => {
+      const at: Position = [(pdfX * DPI) / 72, (pdfY * DPI) / 72];
+      const tag = sheet.words
+        .filter((word, i) => word.text === areaText && sheet.words[i + 1]?.text === 'SF' && word.geometry)
+        .map((word) => interiorPoint(word.geometry!.coordinates))
+        .sort((a, b) => Math.hypot(a[0] - at[0], a[1] - at[1]) - Math.hypot(b[0] - at[0], b[1] - at[1]))[0];
+      return result.rooms.findIndex((room) => pointInPolygon(tag, room.polygon));
+    };
+    const lobby = tagRoom('640', 1225.1, 730.4);
+    const corridors = [tagRoom('411', 1700.4, 612.7), tagRoom('250', 2030.0, 420.3), tagRoom('706', 1713.1, 866.8), tagRoom('557', 2047.0, 1209.9)];
+    expect([lobby, ...corridors].every((room) => room >= 0)).toBe(true);
+    // Before the cut all five tags fell in one 4,350 SF region; now the wing's corridors (CE-2,
+    // CE-4, CE-5) are apart from the lobby, which still keeps CE-3 (no drawn line closes it).
+    expect(new Set([lobby, ...corridors]).size).toBeGreaterThanOrEqual(2);
+    expect(lobby).not.toBe(corridors[0]);
+    for (const room of new Set([lobby, ...corridors])) expect(squareFeet(result.rooms[room].polygon, mpu)).toBeLessThan(3000);
+  });
+});
+
 describe('generated sheets with exact ground truth', () => {
   const iou = (a: Position[][], b: Position[][]) => {
     const inter = polygonClipping.intersection(a as Pair[][], b as Pair[][]).reduce((sum, p) => sum + polygonArea(p), 0);

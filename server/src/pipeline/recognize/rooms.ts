@@ -4,12 +4,14 @@
 // room stays floor. Whatever is enclosed only by a sheet frame or a table, or lies outside every
 // building, is not a room. Rooms are named from the label printed inside them.
 import type { Position } from '../../../../core/src/types.ts';
+import type Flatbush from 'flatbush';
 import type { BBox, SheetInfo, SheetWord } from '../types.ts';
 import { boxContainsPoint, boxesOverlap, closeRing, interiorPoint, pointInPolygon, pointInRing, ringBBox, ringPerimeter, signedArea2 } from './geom-basics.ts';
 import { differenceOf, unionAll, type MultiPolygon, type Polygon } from './geom-clip.ts';
 import { pointsBeside, rectBBox, rectRing, type FrameRect } from './geom-frame.ts';
 import type { PolygonRings, Ring } from './model.ts';
 import type { WordBox } from './topology-evidence.ts';
+import { splitAtSeparators, type Segment2 } from './topology-separators.ts';
 
 /** Rooms smaller than this are shafts, chases or slivers between pieces of wall, m². */
 const MIN_ROOM_M2 = 0.6;
@@ -148,6 +150,9 @@ const TAG = /^([A-Z]{1,4}-?\d+[A-Z]?)(\s*\/\s*[A-Z]{1,4}-?\d*[A-Z]?)*$|^[A-Z]$/;
 /** Room numbers printed with a name: "137", "134A", "1-129", "E-02", "CE-3". */
 const ROOM_NUMBER = /^([A-Z]{0,3}-?)?\d{1,4}[A-Z]?(-\d{1,4}[A-Z]?)?$/;
 
+/** A printed area: "411 SF", "12.5 m²", "A: 12.34 m2". */
+const PRINTED_AREA = /\d\s*(sq\.?\s*ft|sf|ft2|ft²|m2|m²|sq\.?\s*m)\b/i;
+
 /** Whether a line is set in capitals (digits and signs do not count). */
 function capitals(text: string): boolean {
   return text === text.toUpperCase();
@@ -203,6 +208,25 @@ function roomLabel(lines: TextLine[], anchor: Position): { name: string; words: 
   return { name: stack.map((l) => l.text.trim()).join(' '), words: stack.flatMap((l) => l.words) };
 }
 
+/**
+ * Where the room tags among these lines stand: a name in capitals with its room number right
+ * under it, or its printed area a little further down (a tag may print a dash for the number).
+ * One point per tag, on the number or the area, so the lines of a two-line name count once.
+ */
+function tagAnchors(lines: TextLine[]): Position[] {
+  const anchors = new Map<TextLine, Position>();
+  for (const name of lines) {
+    if (!isNameLine(name) || !/[A-Za-z]{3,}/.test(name.text) || !capitals(name.text)) continue;
+    const under = (line: TextLine, reach: number) => {
+      const step = line.bbox[1] - name.bbox[3];
+      return line !== name && step > -0.3 * name.fontSize && step < reach * name.fontSize && line.center[0] >= name.bbox[0] && line.center[0] <= name.bbox[2];
+    };
+    const mark = lines.find((line) => under(line, 1.2) && ROOM_NUMBER.test(line.text.trim())) ?? lines.find((line) => under(line, 3) && PRINTED_AREA.test(line.text));
+    if (mark) anchors.set(mark, mark.center);
+  }
+  return [...anchors.values()];
+}
+
 // ---------------------------------------------------------------------------------------------
 
 export interface RoomInput {
@@ -211,6 +235,8 @@ export interface RoomInput {
   /** Rectangles that close openings and passages along their wall line. */
   closures: FrameRect[];
   words: WordBox[];
+  /** Drawn straight lines that may separate spaces no wall separates, with their index. */
+  separators: { segments: Segment2[]; index: Flatbush };
   unitsPerMetre: number | null;
   thickness: number;
 }
@@ -259,11 +285,19 @@ export function detectRooms(input: RoomInput): RoomFindings {
   const limits = roomLimits(input.unitsPerMetre, input.thickness);
   const candidates = roomCandidates(mask, limits, input.info);
   const buildings = selectBuildings(mask, candidates);
-  const kept = candidates.filter((c) => buildings.has(c.building));
+  const reach = Math.max(input.thickness, 0.2 * (input.unitsPerMetre ?? 0));
+  const wordsIn = (candidate: Candidate) => input.words.filter((w) => boxContainsPoint(candidate.bbox, w.center) && pointInRing(w.center, candidate.ring));
+  const kept = candidates
+    .filter((c) => buildings.has(c.building))
+    .flatMap((candidate) => {
+      const tags = tagAnchors(textLines(wordsIn(candidate)));
+      if (tags.length < 2) return [candidate];
+      const pieces = splitAtSeparators(candidate.ring, tags, input.separators.segments, input.separators.index, { reach, ...limits });
+      return pieces.length === 1 ? [candidate] : pieces.map((ring) => ({ ring, building: candidate.building, area: absArea(ring), bbox: ringBBox(ring) }));
+    });
   const rooms: FoundRoom[] = kept.map((candidate) => {
     const polygon: PolygonRings = [closeRing(candidate.ring)];
-    const inside = input.words.filter((w) => boxContainsPoint(candidate.bbox, w.center) && pointInPolygon(w.center, polygon));
-    const label = roomLabel(textLines(inside), labelAnchor(candidate));
+    const label = roomLabel(textLines(wordsIn(candidate)), labelAnchor(candidate));
     return { polygon, name: label?.name ?? null, labelWords: label?.words.map((w) => w.word) ?? [] };
   });
   const roomAt = (p: Position) => kept.findIndex((room) => boxContainsPoint(room.bbox, p) && pointInRing(p, room.ring));

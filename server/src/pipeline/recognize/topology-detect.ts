@@ -10,6 +10,7 @@ import { fromFrame, pointsBeside, rectCorners, rectRing, type FrameRect } from '
 import type { OpeningDetection, PolygonRings, RoomDetection, WallDetection } from './model.ts';
 import { detectOpenings, type FoundOpening } from './openings.ts';
 import { detectRooms, type FoundRoom } from './rooms.ts';
+import { segmentIndexOf, strokeSegments } from './topology-separators.ts';
 import { collectEvidence, type Arc, type Evidence } from './topology-evidence.ts';
 import { snapToDimensions } from './topology-footprint.ts';
 import { detectWallEvidence, wallScale, type WallRun } from './walls.ts';
@@ -98,12 +99,14 @@ export function detectTopology(input: TopologyInput): TopologyResult {
   const walls = detectWallEvidence(evidence, wallScale(unitsPerMetre));
   const found = detectOpenings(evidence, walls);
   const thickness = walls.thicknessModes[0] ?? walls.scale.minThickness * 3;
+  const separatorSegments = strokeSegments(input.primitives);
   const roomFindings = detectRooms({
     info: input.info,
     wallPieces: walls.pieces,
     // Closures reach a unit into their jambs: a cast that stops a hair short would leave a slit.
     closures: [...found.openings.map((o) => o.rect), ...found.passages].map((rect) => ({ ...rect, s0: rect.s0 - 1, s1: rect.s1 + 1 })),
     words: evidence.words,
+    separators: { segments: separatorSegments, index: segmentIndexOf(separatorSegments) },
     unitsPerMetre,
     thickness,
   });

@@ -88,7 +88,7 @@ export function luminance(color: RGBA): number {
   return 0.299 * color[0] + 0.587 * color[1] + 0.114 * color[2];
 }
 
-function isInk(color: RGBA): boolean {
+export function isInk(color: RGBA): boolean {
   return color[3] > 0.2 && luminance(color) < PAPER_LUMINANCE;
 }
 
