@@ -32,6 +32,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp, { type Region } from 'sharp';
 import { metresPerUnit, polygonArea, withMeasurements } from '../core/src/measure.ts';
+import { bboxRing } from '../core/src/geometry.ts';
 import type { BlueprintFeature, BlueprintFeatureCollection, BlueprintWord, Position, Scale } from '../core/src/types.ts';
 import { openSheet, type OpenSheet } from '../server/src/pipeline/pdf.ts';
 import { recognizeSheet } from '../server/src/pipeline/recognize.ts';
@@ -134,15 +135,6 @@ function centre(rings: Rings): Position {
   return [(x0 + x1) / 2, (y0 + y1) / 2];
 }
 
-function boxRing([x0, y0, x1, y1]: [number, number, number, number]): Position[] {
-  return [
-    [x0, y0],
-    [x1, y0],
-    [x1, y1],
-    [x0, y1],
-    [x0, y0],
-  ];
-}
 
 /** One-to-one pairs, best score first; `score` returns null for pairs that cannot match. */
 function matchGreedy<T, D>(truths: T[], detections: D[], score: (truth: T, detection: D) => number | null): [number, number][] {
@@ -345,7 +337,7 @@ function scoreSheet(truth: SheetTruth, run: PipelineRun): SheetScore {
   const fixturePairs = matchGreedy(truth.fixtures, fixtures, (t, d) => {
     if (d.properties.sub_class !== t.sub_class) return null;
     const rings = ringsOf(d);
-    const overlap = iou([boxRing(t.bbox)], rings);
+    const overlap = iou([bboxRing(t.bbox)], rings);
     const [cx, cy] = centre(rings);
     const reach = 0.5 * Math.min(t.bbox[2] - t.bbox[0], t.bbox[3] - t.bbox[1]);
     const offset = Math.hypot(cx - (t.bbox[0] + t.bbox[2]) / 2, cy - (t.bbox[1] + t.bbox[3]) / 2);

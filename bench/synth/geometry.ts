@@ -121,21 +121,8 @@ export function totalArea(polygons: readonly Polygon[]): number {
   return polygons.reduce((sum, polygon) => sum + polygonArea(polygon), 0);
 }
 
-/** Even-odd point-in-ring test; points on the boundary may fall either way. */
-export function pointInRing(point: Point, ring: readonly Point[]): boolean {
-  const [x, y] = point;
-  let inside = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i];
-    const [xj, yj] = ring[j];
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-}
 
-export function pointInPolygon(point: Point, polygon: Polygon): boolean {
-  return pointInRing(point, polygon[0]) && !polygon.slice(1).some((hole) => pointInRing(point, hole));
-}
+export { pointInPolygon, pointInRing } from '../../core/src/geometry.ts';
 
 /** Whether the rectangle lies inside the ring (touching its boundary allowed). */
 export function rectInsideRing(rect: Rect, ring: Ring): boolean {

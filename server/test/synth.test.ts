@@ -8,6 +8,7 @@ import polygonClipping from 'polygon-clipping';
 import type { MultiPolygon, Pair } from 'polygon-clipping';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metresPerUnit, polygonArea } from '../../core/src/measure.ts';
+import { bboxRing, pointInRing } from '../../core/src/geometry.ts';
 import { SCALES } from '../../bench/synth/catalog.ts';
 import { generateSheet, generateSuite, suiteOptions, type GeneratedSheet, type Position, type SheetTruth } from '../../bench/synth/generate.ts';
 import { FIXTURE_KINDS } from '../../bench/synth/furnish.ts';
@@ -38,25 +39,7 @@ function writePdf(sheet: GeneratedSheet): string {
 const area = (multi: MultiPolygon) => multi.reduce((sum, polygon) => sum + polygonArea(polygon), 0);
 const asPolygon = (ring: Position[]): Pair[][] => [ring as Pair[]];
 
-function pointInRing([x, y]: Position, ring: Position[]): boolean {
-  let inside = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i];
-    const [xj, yj] = ring[j];
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-}
 
-function bboxRing([x0, y0, x1, y1]: [number, number, number, number]): Position[] {
-  return [
-    [x0, y0],
-    [x1, y0],
-    [x1, y1],
-    [x0, y1],
-    [x0, y0],
-  ];
-}
 
 describe('synthetic sheet generator', () => {
   it('is deterministic: the same seed gives the same bytes and truth, another seed a different sheet', async () => {

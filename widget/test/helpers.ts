@@ -8,21 +8,14 @@ import type { BlueprintFeature, BlueprintFeatureCollection, BlueprintWord, Posit
 import type { WidgetEventMap, WidgetEventName, WidgetMode } from '../../sdk/src/protocol.ts';
 import '../src/blueprint-widget.ts';
 import type { BlueprintWidget, WidgetEventDetail } from '../src/blueprint-widget.ts';
+import { bboxRing } from '../../core/src/geometry.ts';
 
 export const DPI = 150;
 export const SHEET = { width: 1200, height: 800 };
 export const METRIC_1_100: Scale = { drawing: 1, real: 100, label: '1:100', type: 'metric', units: 'si', manual_scaling_needed: false };
 
 export function rectangle(x0: number, y0: number, x1: number, y1: number): Position[][] {
-  return [
-    [
-      [x0, y0],
-      [x1, y0],
-      [x1, y1],
-      [x0, y1],
-      [x0, y0],
-    ],
-  ];
+  return [bboxRing([x0, y0, x1, y1])];
 }
 
 function feature(properties: BlueprintFeature['properties'], geometry: BlueprintFeature['geometry']): BlueprintFeature {

@@ -33,23 +33,8 @@ export function closeRing(points: readonly Position[]): Ring {
   return ring;
 }
 
-/** Even-odd point-in-ring test; the closing segment is implied. */
-export function pointInRing([x, y]: Position, ring: readonly Position[]): boolean {
-  let inside = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i];
-    const [xj, yj] = ring[j];
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-}
 
-/** Inside the outer ring and outside every hole. */
-export function pointInPolygon(point: Position, rings: readonly (readonly Position[])[]): boolean {
-  if (rings.length === 0 || !pointInRing(point, rings[0])) return false;
-  for (let i = 1; i < rings.length; i++) if (pointInRing(point, rings[i])) return false;
-  return true;
-}
+export { pointInPolygon, pointInRing } from '../../../../core/src/geometry.ts';
 
 export function distanceToSegment(p: Position, a: Position, b: Position): number {
   const dx = b[0] - a[0];

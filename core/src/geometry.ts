@@ -1,0 +1,31 @@
+// Planar point/polygon predicates shared by recognition, the benchmarks and the widget.
+import type { Position } from './types.ts';
+
+/** Even-odd point-in-ring test; the closing segment is implied, boundary points may fall either way. */
+export function pointInRing([x, y]: readonly number[], ring: readonly (readonly number[])[]): boolean {
+  let inside = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [xi, yi] = ring[i];
+    const [xj, yj] = ring[j];
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+/** Inside the outer ring and outside every hole. */
+export function pointInPolygon(point: readonly number[], rings: readonly (readonly (readonly number[])[])[]): boolean {
+  if (rings.length === 0 || !pointInRing(point, rings[0])) return false;
+  for (let i = 1; i < rings.length; i++) if (pointInRing(point, rings[i])) return false;
+  return true;
+}
+
+/** The closed ring of an axis-aligned box [minX, minY, maxX, maxY]. */
+export function bboxRing([x0, y0, x1, y1]: readonly [number, number, number, number]): Position[] {
+  return [
+    [x0, y0],
+    [x1, y0],
+    [x1, y1],
+    [x0, y1],
+    [x0, y0],
+  ];
+}
