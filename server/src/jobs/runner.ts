@@ -1,6 +1,7 @@
 // Runs one processing job: each stage on a worker thread, each artifact published the moment it
 // exists, the job row advanced at every stage boundary. A cancelled or deleted job is noticed at
-// the next boundary (or publication) and the run stops without writing anything more.
+// the next boundary or publication, or within a second while a stage runs, and the run stops
+// without leaving anything behind.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

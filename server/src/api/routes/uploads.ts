@@ -68,7 +68,7 @@ export function uploadRoutes(api: ApiDefinition, services: Services): void {
       const projectId = await requireProject(principal.userId, query.project_id);
       await parseMultipart(ctx, async () => {});
       const files = (ctx.request as unknown as { files?: Record<string, UploadedFile | UploadedFile[]> }).files ?? {};
-      const uploaded = ([] as UploadedFile[]).concat(...Object.values(files).map((entry) => ([] as UploadedFile[]).concat(entry)));
+      const uploaded = Object.values(files).flat();
       try {
         const file = Array.isArray(files.file) ? files.file[0] : files.file;
         if (!file) throw new ValidationError([{ loc: ['body', 'file'], msg: 'Field required', type: 'missing' }]);
