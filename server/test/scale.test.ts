@@ -8,10 +8,11 @@ import { detectScale, type ScaleDetection, type ScaleInput } from '../src/pipeli
 import { findDimensionTexts } from '../src/pipeline/scale/dimensions.ts';
 import { assembleLines } from '../src/pipeline/scale/lines.ts';
 import { findNotToScale, findScaleNotes } from '../src/pipeline/scale/notes.ts';
-import { realPerPaper } from '../src/pipeline/scale/ratio.ts';
+import { METRES_PER_INCH, realPerPaper } from '../src/pipeline/scale/ratio.ts';
 import { extractWords } from '../src/pipeline/text.ts';
 import type { SheetInfo, SheetWord } from '../src/pipeline/types.ts';
 import { extractPrimitives } from '../src/pipeline/vectors.ts';
+import { generateSheet, suiteOptions } from '../../bench/synth/generate.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const realPlan = (file: string) => path.resolve(repoRoot, '../shared/realplans', file);
@@ -42,6 +43,17 @@ function printed(text: string, x: number, y: number, fontSize = 15): SheetWord[]
     left = right + 0.3 * fontSize;
   }
   return words;
+}
+
+async function inputOf(pdf: Uint8Array, { vectors = true } = {}): Promise<ScaleInput> {
+  const sheet = await openSheet(pdf, 150);
+  try {
+    const words = await extractWords(sheet);
+    const primitives = vectors ? await extractPrimitives(sheet) : undefined;
+    return { words, primitives, info: sheet.info };
+  } finally {
+    await sheet.close();
+  }
 }
 
 function governingNote(detection: ScaleDetection) {
@@ -240,19 +252,10 @@ describe('detectScale on word lists', () => {
 });
 
 describe('detectScale on real sheets', () => {
-  async function extract(file: string, { vectors = true } = {}): Promise<ScaleInput> {
-    const sheet = await openSheet(new Uint8Array(await readFile(realPlan(file))), 150);
-    try {
-      const words = await extractWords(sheet);
-      const primitives = vectors ? await extractPrimitives(sheet) : undefined;
-      return { words, primitives, info: sheet.info };
-    } finally {
-      await sheet.close();
-    }
-  }
+  const extract = async (file: string, options?: { vectors: boolean }) => inputOf(new Uint8Array(await readFile(realPlan(file))), options);
   const detect = async (file: string, options?: { vectors: boolean }) => detectScale(await extract(file, options));
 
-  it('reads 1/4" = 1\'-0" on ebrivera first-floor, confirmed by its dimensions, which alone give it too', async () => {
+  it('reads 1/4" = 1\'-0" on ebrivera first-floor, confirmed by its dimensions, which alone only suggest it', async () => {
     const input = await extract('ebrivera-takeoffs/first-floor.pdf');
     const detection = detectScale(input);
     expect(detection.scale).toMatchObject({ drawing: 0.25, real: 1, type: 'architectural', units: 'imperial', manual_scaling_needed: false });
@@ -265,7 +268,8 @@ describe('detectScale on real sheets', () => {
     const noteWords = new Set(governingNote(detection)!.text.split(' '));
     const withoutNote = detectScale({ ...input, words: input.words.filter((word) => !noteWords.has(word.text)) });
     expect(withoutNote.candidates.filter((candidate) => candidate.source === 'note')).toEqual([]);
-    expect(withoutNote.scale).toMatchObject({ drawing: 0.25, real: 1, type: 'architectural', units: 'imperial', manual_scaling_needed: false });
+    // Without the note the sheet prints no scale: the dimensions' scale is offered, to be confirmed.
+    expect(withoutNote.scale).toMatchObject({ drawing: 0.25, real: 1, type: 'architectural', units: 'imperial', manual_scaling_needed: true });
     expect(withoutNote.scale?.label).toMatch(/from dimensions/);
   });
 
@@ -306,10 +310,11 @@ describe('detectScale on real sheets', () => {
     expect(detection.candidates).toEqual([]);
   });
 
-  it('measures kumar-g2-residential, which has no note, from its overall dimensions', async () => {
+  it('suggests a scale for kumar-g2-residential, which has no note, from its overall dimensions, flagged', async () => {
     const detection = await detect('kumar-g2-residential/ground-floor-plan.pdf');
     expect(detection.candidates.filter((candidate) => candidate.source === 'note')).toEqual([]);
     expect(detection.scale?.label).toMatch(/from dimensions/);
+    expect(detection.scale?.manual_scaling_needed).toBe(true);
     expect(detection.checks.dimensions.consensus!.support).toBeGreaterThanOrEqual(4);
   });
 
@@ -331,5 +336,33 @@ describe('detectScale on real sheets', () => {
     const detection = await detect('zeidler-a214/floorplan.pdf', { vectors: false });
     expect(detection.checks.textLayer).toBe('garbled');
     expect(detection.scale).toBeNull();
+  });
+});
+
+describe('detectScale on generated sheets', () => {
+  // Sheets of the accuracy benchmark's suite (seed 1): their truth holds the scale they were drawn at.
+  const generated = async (index: number) => {
+    const { pdf, truth } = await generateSheet(suiteOptions(index, 1));
+    return { truth, drawnRatio: (truth.metresPerUnit * truth.dpi) / METRES_PER_INCH, detection: detectScale(await inputOf(pdf)) };
+  };
+
+  it('measures dimensions ending in dots to the dots\' centres, so they confirm the printed 1:200', async () => {
+    const { truth, detection } = await generated(7);
+    expect(truth.scale).toMatchObject({ real: 200, units: 'si' });
+    expect(detection.scale).toMatchObject({ drawing: 1, real: 200, units: 'si', manual_scaling_needed: false });
+    const { dimensions } = detection.checks;
+    expect(dimensions.verdict).toBe('agrees');
+    expect(dimensions.measured).toBeGreaterThanOrEqual(10);
+    expect(dimensions.agreeing).toBe(dimensions.measured);
+    expect(dimensions.consensus!.ratio / 200).toBeCloseTo(1, 3);
+  });
+
+  it.each([5, 11, 17])('offers the scale of suite sheet %i, which prints none, from its dimensions, flagged', async (index) => {
+    const { truth, drawnRatio, detection } = await generated(index);
+    expect(truth.scale).toBeNull();
+    expect(detection.candidates.filter((candidate) => candidate.source === 'note')).toEqual([]);
+    expect(detection.scale).toMatchObject({ type: 'metric', units: 'si', manual_scaling_needed: true });
+    expect(detection.scale!.label).toMatch(/from dimensions/);
+    expect(realPerPaper(detection.scale!) / drawnRatio).toBeCloseTo(1, 3);
   });
 });

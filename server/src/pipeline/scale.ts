@@ -31,9 +31,10 @@
 //    plotted at another scale than its note says), when the choice among notes was ambiguous (a
 //    bar or dimension consensus that confirms exactly one of them settles it), or when it could not
 //    draw a building;
-//  - without a note, a graphic bar gives the scale; failing that, a strong consensus of dimensions
-//    (at least four, stating three different lengths, six in ten of all measured) gives it snapped
-//    to the nearest standard scale within 1 %, and a weaker one (two or more) gives it flagged;
+//  - without a note, a graphic bar gives the scale (a bar is printed scale); failing that, a
+//    consensus of two or more dimensions suggests one, snapped to the nearest standard scale within
+//    1 %, always with `manual_scaling_needed`: no measurement is passed off as printed when the
+//    sheet prints no scale, however well its dimensions agree;
 //  - NTS governing: a dimension consensus gives a flagged scale, otherwise there is none;
 //  - nothing found: no scale.
 import type { Scale } from '../../../core/src/types.ts';
@@ -275,8 +276,21 @@ function agreeingCount(measurements: DimensionMeasurement[], ratio: number, dpi:
   ).length;
 }
 
+/**
+ * The largest group of agreeing dimensions, read in the unit nearer `ratio` when its numbers read
+ * as millimetres and as centimetres: a 1:200 note is checked against the centimetre reading, not
+ * against the millimetre one ten times smaller.
+ */
+function consensusNear(clusters: DimensionCluster[], ratio: number): DimensionCluster | null {
+  const largest = clusters[0];
+  if (!largest) return null;
+  const twin = twinOf(largest, clusters);
+  const distance = (cluster: DimensionCluster) => Math.abs(Math.log(cluster.ratio / ratio));
+  return twin && distance(twin) < distance(largest) ? twin : largest;
+}
+
 function dimensionVerdict(measurements: DimensionMeasurement[], clusters: DimensionCluster[], ratio: number, dpi: number): DimensionCheck {
-  const best = clusters[0] ?? null;
+  const best = consensusNear(clusters, ratio);
   const agreeing = agreeingCount(measurements, ratio, dpi);
   const support = best?.members.length ?? 0;
   let verdict: Verdict;
@@ -322,20 +336,22 @@ function typicalPlanRatio(ratio: number): boolean {
 
 interface ConsensusScale {
   cluster: DimensionCluster;
-  strong: boolean;
   /** Bare integers read equally well as millimetres and centimetres, and the usual plan scales do not tell which. */
   ambiguous: boolean;
 }
 
-function dimensionConsensus(measurements: DimensionMeasurement[], clusters: DimensionCluster[]): ConsensusScale | null {
+/** The group of the same measured dimensions read in another unit (bare integers as mm and as cm). */
+function twinOf(cluster: DimensionCluster, clusters: DimensionCluster[]): DimensionCluster | undefined {
+  return clusters.find(
+    (other) =>
+      other !== cluster && other.members.length === cluster.members.length && other.members.every((member) => cluster.members.includes(member)),
+  );
+}
+
+function dimensionConsensus(clusters: DimensionCluster[]): ConsensusScale | null {
   const best = clusters[0];
   if (!best) return null;
-  const twin = clusters.find(
-    (cluster) =>
-      cluster !== best &&
-      cluster.members.length === best.members.length &&
-      cluster.members.every((member) => best.members.includes(member)),
-  );
+  const twin = twinOf(best, clusters);
   let chosen = best;
   let ambiguous = false;
   if (twin) {
@@ -344,10 +360,7 @@ function dimensionConsensus(measurements: DimensionMeasurement[], clusters: Dime
     if (twinTypical && !bestTypical) chosen = twin;
     ambiguous = bestTypical === twinTypical;
   }
-  const support = chosen.members.length;
-  const distinctLengths = new Set(chosen.members.map((member) => member.readings[0].metres.toFixed(3))).size;
-  const strong = support >= 4 && distinctLengths >= 3 && support >= 0.6 * measurements.length;
-  return { cluster: chosen, strong, ambiguous };
+  return { cluster: chosen, ambiguous };
 }
 
 interface Decision {
@@ -469,7 +482,7 @@ function dimensionCandidate(scale: Scale, cluster: DimensionCluster): ScaleCandi
 
 function decideNotToScale(mark: NotToScaleMark, { measurements, dpi }: Evidence): Decision {
   const clusters = clusterDimensions(measurements, dpi, AGREES);
-  const consensus = dimensionConsensus(measurements, clusters);
+  const consensus = dimensionConsensus(clusters);
   if (!consensus) return { scale: null, governs: null, notToScale: mark, reason: `The plan is marked "${mark.text}" and its dimensions give no consensus.` };
   const scale = measuredScale(consensus.cluster.ratio, consensus.cluster.unit === 'feet-inches', 'dimensions', true);
   return {
@@ -504,20 +517,17 @@ function decideFromBars({ bars, barCandidates, measurements, dpi }: Evidence): D
 
 function decideFromDimensions({ measurements, dpi }: Evidence): Decision {
   const clusters = clusterDimensions(measurements, dpi, AGREES);
-  const consensus = dimensionConsensus(measurements, clusters);
+  const consensus = dimensionConsensus(clusters);
   if (!consensus) return { scale: null, governs: null, reason: 'No scale note, graphic scale bar or agreeing dimensions were found.' };
-  const manual = !consensus.strong || consensus.ambiguous;
-  const scale = measuredScale(consensus.cluster.ratio, consensus.cluster.unit === 'feet-inches', 'dimensions', manual);
-  const agreeing = `${consensus.cluster.members.length} of ${measurements.length} measured dimensions agree`;
+  const scale = measuredScale(consensus.cluster.ratio, consensus.cluster.unit === 'feet-inches', 'dimensions', true);
+  const agreeing = `${consensus.cluster.members.length} of ${measurements.length} measured dimensions agree on it`;
   return {
     scale,
     governs: dimensionCandidate(scale, consensus.cluster),
     dimensions: dimensionVerdict(measurements, clusters, consensus.cluster.ratio, dpi),
     reason: consensus.ambiguous
-      ? 'No scale note; the dimensions agree, but their numbers read as well in millimetres as in centimetres.'
-      : manual
-        ? `No scale note, and only ${agreeing}.`
-        : `No scale note; ${agreeing} on the scale.`,
+      ? 'No scale is printed; the dimensions suggest one, but their numbers read as well in millimetres as in centimetres.'
+      : `No scale is printed; the dimensions suggest one (${agreeing}), which needs confirming.`,
   };
 }
 

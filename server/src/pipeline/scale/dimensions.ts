@@ -214,7 +214,7 @@ function measureDimension(dimension: DimensionText, segments: SegmentIndex, reac
   const centre = (along[0] + along[1]) / 2;
   // Extension lines never run through their own dimension's text.
   const insideText = (position: number) => position > along[0] + 0.1 * width && position < along[1] - 0.1 * width;
-  const crossings = endMarksAlong(segments, frame, lineAcross, [start - 3 * h, end + 3 * h], 0.6 * h, 3 * h);
+  const crossings = endMarksAlong(segments, frame, lineAcross, [start - 3 * h, end + 3 * h], 0.6 * h, 3 * h, h);
   const marks = mergeNearby(crossings, 0.25 * h).filter((position) => !insideText(position));
   const left = Math.max(...marks.filter((position) => position <= centre));
   const right = Math.min(...marks.filter((position) => position >= centre));

@@ -71,7 +71,9 @@ export const SQUARE_STEEPNESS = 0.94;
  * a short slanted stroke or fill edge crossing it (tick, dot) or ending on it (arrowhead), or a
  * stroke square to it that comes from one side and stops within `reach` of it (an extension
  * line). Strokes that run on through it (walls, grid, section and dash pieces of other lines) mark
- * nothing.
+ * nothing. A closed mark (a dot, a thick tick drawn as an outline) is crossed on both its sides:
+ * the crossings of one path within `markSize` of each other are one mark, at their middle, or a
+ * dimension would be measured short by the dot's diameter.
  */
 export function endMarksAlong(
   index: SegmentIndex,
@@ -80,8 +82,10 @@ export function endMarksAlong(
   along: [number, number],
   reach: number,
   shortLength: number,
+  markSize: number,
 ): number[] {
   const positions: number[] = [];
+  const markCrossings = new Map<number, number[]>();
   for (const i of index.searchInFrame(frame, along, [lineAcross - reach, lineAcross + reach])) {
     const segment = segmentInFrame(frame, index.segments[i]);
     if (segment.steepness < ARROW_FLANK_STEEPNESS) continue;
@@ -90,15 +94,34 @@ export function endMarksAlong(
     const near = Math.min(Math.abs(c0 - lineAcross), Math.abs(c1 - lineAcross));
     const far = Math.max(Math.abs(c0 - lineAcross), Math.abs(c1 - lineAcross));
     const nearEnd = Math.abs(c0 - lineAcross) < Math.abs(c1 - lineAcross) ? a0 : a1;
-    let position: number | null = null;
+    const crossing = () => a0 + ((lineAcross - c0) / (c1 - c0)) * (a1 - a0);
     if (segment.steepness >= SQUARE_STEEPNESS) {
       // Extension lines are stroked; a square edge of a fill is a text mask or a tag's box.
-      if (index.stroked(i) && near <= reach && far >= 1.5 * reach) position = crosses ? a0 + ((lineAcross - c0) / (c1 - c0)) * (a1 - a0) : nearEnd;
+      if (index.stroked(i) && near <= reach && far >= 1.5 * reach) positions.push(crosses ? crossing() : nearEnd);
     } else if (segment.length <= shortLength) {
-      if (crosses && segment.steepness >= CROSSING_STEEPNESS) position = a0 + ((lineAcross - c0) / (c1 - c0)) * (a1 - a0);
+      let position: number | null = null;
+      if (crosses && segment.steepness >= CROSSING_STEEPNESS) position = crossing();
       else if (near <= 0.15 * reach) position = nearEnd;
+      if (position !== null) {
+        const pathIndex = index.segments[i].pathIndex;
+        markCrossings.set(pathIndex, [...(markCrossings.get(pathIndex) ?? []), position]);
+      }
     }
-    if (position !== null && position >= along[0] && position <= along[1]) positions.push(position);
   }
-  return positions;
+  for (const crossings of markCrossings.values()) positions.push(...markCentres(crossings, markSize));
+  return positions.filter((position) => position >= along[0] && position <= along[1]);
+}
+
+/** The middle of each run of crossings no longer than `markSize`. */
+function markCentres(crossings: number[], markSize: number): number[] {
+  const sorted = [...crossings].sort((a, b) => a - b);
+  const centres: number[] = [];
+  let first = 0;
+  for (let i = 1; i <= sorted.length; i++) {
+    if (i === sorted.length || sorted[i] - sorted[first] > markSize) {
+      centres.push((sorted[first] + sorted[i - 1]) / 2);
+      first = i;
+    }
+  }
+  return centres;
 }
