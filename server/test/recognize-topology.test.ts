@@ -102,11 +102,14 @@ describe('asheville floorplan.pdf page 1 (real-estate plan, three floors)', () =
 });
 
 describe('va-finish-plan page 1 (hospital wing, corridors and lobby not separated by walls)', () => {
-  it('cuts the open circulation along the drawn lines between its room tags', async () => {
+  const recognizedVa = (async () => {
     const sheet = await parse(new Uint8Array(readFileSync(path.join(realplans, 'va-finish-plan/sample-finish-plan.pdf'))));
     const scale = detectScale({ words: sheet.words, primitives: sheet.primitives, info: sheet.info }).scale;
     const mpu = metresPerUnit(scale, DPI)!;
-    const result = detectTopology({ ...sheet, metresPerUnit: mpu });
+    return { sheet, mpu, result: detectTopology({ ...sheet, metresPerUnit: mpu }) };
+  })();
+  it('cuts the open circulation along the drawn lines between its room tags', async () => {
+    const { sheet, mpu, result } = await recognizedVa;
     // Each printed "<area> SF" tag of the lobby and the corridors, by its recorded place on the sheet.
     const tagRoom = (areaText: string, pdfX: number, pdfY: number) => {
       const at: Position = [(pdfX * DPI) / 72, (pdfY * DPI) / 72];
@@ -120,10 +123,27 @@ describe('va-finish-plan page 1 (hospital wing, corridors and lobby not separate
     const corridors = [tagRoom('411', 1700.4, 612.7), tagRoom('250', 2030.0, 420.3), tagRoom('706', 1713.1, 866.8), tagRoom('557', 2047.0, 1209.9)];
     expect([lobby, ...corridors].every((room) => room >= 0)).toBe(true);
     // Before the cut all five tags fell in one 4,350 SF region; now the wing's corridors (CE-2,
-    // CE-4, CE-5) are apart from the lobby, which still keeps CE-3 (no drawn line closes it).
-    expect(new Set([lobby, ...corridors]).size).toBeGreaterThanOrEqual(2);
+    // CE-5) are apart from the lobby, which still keeps CE-3 (no drawn line closes it), and CE-4
+    // is apart from both behind its doors (swings drawn as loose pieces whose ends do not meet).
+    expect(new Set([lobby, ...corridors]).size).toBeGreaterThanOrEqual(3);
     expect(lobby).not.toBe(corridors[0]);
-    for (const room of new Set([lobby, ...corridors])) expect(squareFeet(result.rooms[room].polygon, mpu)).toBeLessThan(3000);
+    expect(corridors[1]).not.toBe(corridors[0]);
+    for (const room of new Set([lobby, ...corridors])) expect(squareFeet(result.rooms[room].polygon, mpu)).toBeLessThan(2500);
+  });
+
+  it('closes the doors of the rooms off the corridors: exploded swings, jambs thicker than their wall', async () => {
+    const { sheet, mpu, result } = await recognizedVa;
+    // Each tag (name over number) lies in a room of its own named by it, the size of an office,
+    // not in a corridor that swallowed the room.
+    for (const [name, number] of [['OFFICE', '149'], ['LAUNDRY', '153'], ['PATIENT ROOM', '147'], ['ELECTRICAL ROOM', '133']]) {
+      const rooms = sheet.words
+        .filter((word) => word.text === number && word.geometry)
+        .map((word) => result.rooms.find((room) => pointInPolygon(interiorPoint(word.geometry!.coordinates), room.polygon)))
+        .filter((room) => room?.name === name);
+      expect(rooms, `${name} ${number}`).toHaveLength(1);
+      expect(squareFeet(rooms[0]!.polygon, mpu), `${name} ${number}`).toBeGreaterThan(40);
+      expect(squareFeet(rooms[0]!.polygon, mpu), `${name} ${number}`).toBeLessThan(300);
+    }
   });
 });
 

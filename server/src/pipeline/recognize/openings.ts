@@ -29,6 +29,8 @@ const ALIGNED_SINE = Math.sin((3 * Math.PI) / 180);
 const LEAF_METRES: [number, number] = [0.4, 1.4];
 /** Gaps between wall ends that are openings, metres. */
 const GAP_METRES: [number, number] = [0.3, 6];
+/** A wall end facing a jamb this many times as thick still makes a gap, when in line with it. */
+const JAMB_RATIO = 2.5;
 /** Plain gaps wider than this are open-plan connections, not passages between rooms. */
 const PASSAGE_METRES = 2.6;
 
@@ -225,7 +227,10 @@ function findGaps(runs: RectIndex<WallRun>, limits: Limits): Gap[] {
         if (!parallel(run, target, ALIGNED_SINE)) return false;
         const seenTarget = rectIn(run, target);
         const overlap = Math.min(seenTarget.o1, run.o1) - Math.max(seenTarget.o0, run.o0);
-        return overlap >= 0.6 * Math.min(run.thickness, target.thickness) && target.thickness <= 1.6 * run.thickness && run.thickness <= 1.6 * target.thickness;
+        const thinner = Math.min(run.thickness, target.thickness);
+        const ratio = Math.max(run.thickness, target.thickness) / thinner;
+        // A jamb block or a half-drawn wall is thicker than its wall, but its band holds the wall's.
+        return overlap >= 0.6 * thinner && (ratio <= 1.6 || (ratio <= JAMB_RATIO && overlap >= 0.9 * thinner));
       });
       if (facing === undefined) continue;
       const key = id < facing ? `${id}:${facing}` : `${facing}:${id}`;
@@ -233,7 +238,9 @@ function findGaps(runs: RectIndex<WallRun>, limits: Limits): Gap[] {
       seen.add(key);
       const s0 = Math.min(from, hit.at);
       const s1 = Math.max(from, hit.at);
-      gaps.push({ rect: { ux: run.ux, uy: run.uy, s0, s1, o0: run.o0, o1: run.o1 }, runIds: [id, facing] });
+      // Across both ends' bands: a jamb thicker than its wall must be closed face to face too.
+      const seenFacing = rectIn(run, runs.rects[facing]);
+      gaps.push({ rect: { ux: run.ux, uy: run.uy, s0, s1, o0: Math.min(run.o0, seenFacing.o0), o1: Math.max(run.o1, seenFacing.o1) }, runIds: [id, facing] });
     }
   });
   return gaps;

@@ -80,6 +80,8 @@ export interface Evidence {
 
 /** Pieces of an exploded arc are short: a door swing in 16 steps at 1:50 is under this, paper mm. */
 const EXPLODED_PIECE_MM = 3;
+/** Pieces of one exploded arc meet within this, paper mm: exports round each piece's ends apart. */
+const EXPLODED_JOINT_MM = 0.05;
 
 /** Paint this light cannot be told from paper on a print; white fills mask, they draw nothing. */
 const PAPER_LUMINANCE = 235;
@@ -242,7 +244,7 @@ function turnsSameWay(points: Position[]): boolean {
  * pen joined end to end, bending the same way and gently, form a chain; a chain on a circle is
  * an arc.
  */
-function explodedArcs(paths: VectorPath[], maxPiece: number): Arc[] {
+function explodedArcs(paths: VectorPath[], maxPiece: number, joint: number): Arc[] {
   interface Piece {
     a: Position;
     b: Position;
@@ -262,21 +264,35 @@ function explodedArcs(paths: VectorPath[], maxPiece: number): Arc[] {
     byStyle.set(key, list);
   }
   const arcs: Arc[] = [];
-  const pointKey = (p: Position) => `${Math.round(p[0] * 10)},${Math.round(p[1] * 10)}`;
+  const cellKey = (cx: number, cy: number) => `${cx},${cy}`;
   for (const pieces of byStyle.values()) {
-    const ends = new Map<string, number[]>();
+    const cells = new Map<string, number[]>();
     pieces.forEach((piece, k) => {
       for (const p of [piece.a, piece.b]) {
-        const list = ends.get(pointKey(p)) ?? [];
+        const key = cellKey(Math.floor(p[0] / joint), Math.floor(p[1] / joint));
+        const list = cells.get(key) ?? [];
         list.push(k);
-        ends.set(pointKey(p), list);
+        cells.set(key, list);
       }
     });
+    const piecesMeeting = (at: Position) => {
+      const cx = Math.floor(at[0] / joint);
+      const cy = Math.floor(at[1] / joint);
+      const found = new Set<number>();
+      for (let dx = -1; dx <= 1; dx++) {
+        for (let dy = -1; dy <= 1; dy++) {
+          for (const k of cells.get(cellKey(cx + dx, cy + dy)) ?? []) {
+            if (distance(pieces[k].a, at) <= joint || distance(pieces[k].b, at) <= joint) found.add(k);
+          }
+        }
+      }
+      return [...found];
+    };
     const used = new Set<number>();
-    const otherEnd = (k: number, at: Position) => (pointKey(pieces[k].a) === pointKey(at) ? pieces[k].b : pieces[k].a);
+    const otherEnd = (k: number, at: Position) => (distance(pieces[k].a, at) <= distance(pieces[k].b, at) ? pieces[k].b : pieces[k].a);
     // From `at`, the one other piece meeting there (a vertex of degree two), if any.
     const next = (k: number, at: Position) => {
-      const meeting = ends.get(pointKey(at))!.filter((m) => m !== k);
+      const meeting = piecesMeeting(at).filter((m) => m !== k);
       return meeting.length === 1 && !used.has(meeting[0]) ? meeting[0] : null;
     };
     pieces.forEach((start, k) => {
@@ -403,7 +419,7 @@ export function collectEvidence(primitives: SheetPrimitives, words: SheetWord[],
     }
   }
   strokeWidths.sort((a, b) => a - b);
-  arcs.push(...explodedArcs(primitives.paths, EXPLODED_PIECE_MM * (dpi / 25.4)));
+  arcs.push(...explodedArcs(primitives.paths, EXPLODED_PIECE_MM * (dpi / 25.4), EXPLODED_JOINT_MM * (dpi / 25.4)));
   return {
     lines,
     arcs,
