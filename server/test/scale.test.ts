@@ -332,10 +332,11 @@ describe('detectScale on real sheets', () => {
     expect(realPerPaper(detection.scale!) / ((12 * 12) / paperInchesFor12Feet)).toBeCloseTo(1, 1);
   });
 
-  it('reads nothing from zeidler-a214, whose text layer is garbled', async () => {
+  it('reads the title block\'s 1 : 200 from zeidler-a214 once its shifted text layer is repaired', async () => {
     const detection = await detect('zeidler-a214/floorplan.pdf', { vectors: false });
-    expect(detection.checks.textLayer).toBe('garbled');
-    expect(detection.scale).toBeNull();
+    expect(detection.checks.textLayer).toBe('ok');
+    expect(detection.scale).toMatchObject({ drawing: 1, real: 200, label: '1 : 200' });
+    expect(governingNote(detection)?.placement).toBe('scale label');
   });
 });
 

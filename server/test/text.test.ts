@@ -13,6 +13,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const realplan = (relative: string): string => path.resolve(repoRoot, '../shared/realplans', relative);
 const FIRST_FLOOR = realplan('ebrivera-takeoffs/first-floor.pdf');
 const ASHEVILLE = realplan('asheville/floorplan.pdf');
+const ZEIDLER = realplan('zeidler-a214/floorplan.pdf');
 const DPI = 150;
 
 async function wordsOf(file: string): Promise<SheetWord[]> {
@@ -154,6 +155,20 @@ async function layeredSheet(): Promise<Uint8Array> {
   return doc.save();
 }
 
+/** Helvetica text of every kind a drawing prints, some of it not in words: it must come out as written. */
+async function plainTextSheet(): Promise<{ pdf: Uint8Array; lines: string[] }> {
+  const lines = [`SCALE: 1/4" = 1'-0"`, 'LIVING ROOM 12\'-6" x 14\'-0"', 'UNIT 503 35.1 m2 378 ft2 (TYP.)', 'Kitchen & Dining', 'QX ZZV 9#9 [x] ~ ^^'];
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([612, 792]);
+  const context = doc.context;
+  const helvetica = context.obj({ Type: 'Font', Subtype: 'Type1', BaseFont: 'Helvetica', Encoding: 'WinAnsiEncoding' });
+  page.node.setFontDictionary(PDFName.of('F1'), context.register(helvetica));
+  const escape = (text: string): string => text.replace(/[\\()]/g, (character) => `\\${character}`);
+  const content = lines.map((line, i) => `BT /F1 12 Tf 72 ${700 - 30 * i} Td (${escape(line)}) Tj ET`).join(' ');
+  page.node.addContentStream(context.register(context.stream(content)));
+  return { pdf: await doc.save(), lines };
+}
+
 const percent = (rate: number): string => `${(100 * rate).toFixed(1)}%`;
 
 describe('extractWords', () => {
@@ -232,6 +247,31 @@ describe('extractWords', () => {
     const pdf = await layeredSheet();
     const ours = (await wordsOfBytes(pdf)).map((word) => word.text);
     expect(ours).toEqual(['SHOWN', 'PLAIN']);
+    expect(popplerWordsOfBytes(pdf).map((word) => word.text)).toEqual(ours);
+  });
+
+  it('repairs zeidler-a214, whose fonts map every character 29 code points too low', async () => {
+    const texts = (await wordsOf(ZEIDLER)).map((word) => word.text);
+    const text = texts.join(' ');
+    // pdftotext reads the same shifted map: its words hold control characters instead of digits.
+    const poppler = popplerWords(ZEIDLER).map((word) => word.text).join(' ');
+    expect(poppler).not.toContain('200');
+    expect(poppler).toMatch(/[\u0010-\u001f]/);
+    expect(texts.some((word) => /[\u0000-\u001f]/.test(word))).toBe(false);
+    expect(text).toContain('NOT FOR CONSTRUCTION SCALE: 5 2025-05-26');
+    expect(text).toContain('1 : 200 LEVEL 5 - AMENITY TERRACE');
+    expect(text).toContain('MULTI-PURPOSE ROOM C501');
+    // Unit labels: area in m² and ft², type, number. The superscript is not at a constant offset
+    // in this map (it comes out as "č"), so only the number and unit letters are checked.
+    expect(text).toMatch(/35\.1 m\S 378 ft\S S_BF 504/);
+    expect(text).toMatch(/92\.1 m\S 992 ft\S 3BD 502/);
+    expect(texts.filter((word) => /^\d+\.\d$/.test(word)).length).toBeGreaterThanOrEqual(27);
+  });
+
+  it('leaves text that reads well as it is written, odd tokens included', async () => {
+    const { pdf, lines } = await plainTextSheet();
+    const ours = (await wordsOfBytes(pdf)).map((word) => word.text);
+    expect(ours).toEqual(lines.join(' ').split(' '));
     expect(popplerWordsOfBytes(pdf).map((word) => word.text)).toEqual(ours);
   });
 

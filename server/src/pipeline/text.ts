@@ -1,10 +1,13 @@
 // Words of the sheet's digital text layer. pdf.js's text content gives whole runs with one
 // transform, which cannot say where a word inside a run starts or ends, so this stage replays the
 // operator list the way pdf.js's canvas renderer paints it and places every glyph from its real
-// advance (font widths, Tc, Tw, Tz, TJ adjustments, rise, text matrix and CTM).
+// advance (font widths, Tc, Tw, Tz, TJ adjustments, rise, text matrix and CTM). Fonts whose
+// ToUnicode map is shifted by a constant are repaired (text-repair.ts) before glyphs become words,
+// since the shift decides which glyphs are blanks.
 import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Position } from '../../../core/src/types.ts';
 import type { OpenSheet } from './pdf.ts';
+import { findCodePointShifts, shiftCodePoints } from './text-repair.ts';
 import type { SheetWord } from './types.ts';
 import { applyMatrix, multiplyMatrices, type Matrix } from './vectors.ts';
 
@@ -19,6 +22,8 @@ interface PdfjsGlyph {
 }
 
 interface FontMetrics {
+  /** The font's resource name: text drawn with one font shares one ToUnicode map. */
+  name: string;
   /** Glyph space to text space along the run (0.001 for all but Type3 and odd Type1 fonts). */
   widthScale: number;
   /** Extent across the run in text space per unit of font size. */
@@ -53,9 +58,10 @@ interface GraphicsState {
   text: TextState;
 }
 
-/** One glyph placed in blueprint coordinates. */
+/** One glyph placed in blueprint coordinates; blanks too, as they end words. */
 interface PlacedGlyph {
   text: string;
+  font: string;
   /** Origin on the baseline and the end of the glyph's own advance. */
   start: Vec;
   end: Vec;
@@ -96,7 +102,7 @@ export async function extractWords(sheet: OpenSheet): Promise<SheetWord[]> {
   const fontMetrics = (name: string): FontMetrics => {
     let metrics = fonts.get(name);
     if (!metrics) {
-      metrics = readFontMetrics(page.commonObjs.has(name) ? page.commonObjs.get(name) : null);
+      metrics = readFontMetrics(name, page.commonObjs.has(name) ? page.commonObjs.get(name) : null);
       fonts.set(name, metrics);
     }
     return metrics;
@@ -107,7 +113,7 @@ export async function extractWords(sheet: OpenSheet): Promise<SheetWord[]> {
     text.direction = size < 0 ? -1 : 1;
   };
 
-  const words = new WordAssembler();
+  const painted: PlacedGlyph[] = [];
   // CAD sheets save and restore the graphics state hundreds of thousands of times and change the
   // text state rarely, so a saved text state is shared until something writes to it.
   const stack: GraphicsState[] = [];
@@ -217,17 +223,44 @@ export async function extractWords(sheet: OpenSheet): Promise<SheetWord[]> {
       case OPS.showText: {
         const textToBlueprint = multiplyMatrices(multiplyMatrices(pageToBlueprint, ctm), text.textMatrix);
         const visible = !markedContentVisible.includes(false);
-        showText(writableText(), textToBlueprint, args[0], visible ? words : null);
+        showText(writableText(), textToBlueprint, args[0], visible ? painted : null);
         break;
       }
     }
   }
+  return assembleWords(painted);
+}
+
+function assembleWords(glyphs: PlacedGlyph[]): SheetWord[] {
+  const shifts = findCodePointShifts(textPieces(glyphs));
+  const words = new WordAssembler();
+  for (const glyph of glyphs) {
+    const shift = shifts.get(glyph.font);
+    if (shift) glyph.text = shiftCodePoints(glyph.text, shift);
+    if (isBlank(glyph.text)) words.breakWord();
+    else words.add(glyph);
+  }
   return words.finish();
+}
+
+/**
+ * Text of one font set together: words as far as their placement tells, since a shifted map turns
+ * blanks into other characters (and other characters into blanks).
+ */
+function textPieces(glyphs: PlacedGlyph[]): { font: string; text: string }[] {
+  const pieces: { font: string; text: string }[] = [];
+  let previous: PlacedGlyph | null = null;
+  for (const glyph of glyphs) {
+    if (previous && previous.font === glyph.font && continuesWord(previous, glyph)) pieces[pieces.length - 1].text += glyph.text;
+    else pieces.push({ font: glyph.font, text: glyph.text });
+    previous = glyph;
+  }
+  return pieces;
 }
 
 function initialTextState(): TextState {
   return {
-    font: readFontMetrics(null),
+    font: readFontMetrics('', null),
     fontSize: 0,
     direction: 1,
     charSpacing: 0,
@@ -255,9 +288,9 @@ function moveText(text: TextState, dx: number, dy: number): void {
 
 /**
  * Places the glyphs of one show-text operator, advancing the text position like pdf.js's canvas.
- * Hidden text (no `words` to add to) still moves the pen for the text that follows it.
+ * Hidden text (nothing to add to) still moves the pen for the text that follows it.
  */
-function showText(text: TextState, textToBlueprint: Matrix, glyphs: (PdfjsGlyph | number)[], words: WordAssembler | null): void {
+function showText(text: TextState, textToBlueprint: Matrix, glyphs: (PdfjsGlyph | number)[], painted: PlacedGlyph[] | null): void {
   const { font, fontSize, direction } = text;
   // pdf.js neither paints nor advances a run at size 0.
   if (fontSize === 0) return;
@@ -269,7 +302,7 @@ function showText(text: TextState, textToBlueprint: Matrix, glyphs: (PdfjsGlyph 
   const crossVector = applyLinear(textToBlueprint, cross[0], cross[1]);
   const runLength = Math.hypot(runVector[0], runVector[1]);
   // A degenerate matrix paints nothing, but the pen still moves.
-  const placed = runLength > 0 ? words : null;
+  const placed = runLength > 0 ? painted : null;
   const unitRun: Vec = [runVector[0] / runLength, runVector[1] / runLength];
   const emVector = applyLinear(textToBlueprint, 0, fontSize);
   const em = Math.hypot(emVector[0], emVector[1]);
@@ -291,11 +324,10 @@ function showText(text: TextState, textToBlueprint: Matrix, glyphs: (PdfjsGlyph 
     const width = vmetric ? -vmetric[0] : glyph.width;
     const advance = width * font.widthScale * fontSize;
     const spacing = ((glyph.isSpace ? text.wordSpacing : 0) + text.charSpacing) * spacingSign;
-    if (placed && isBlank(glyph.unicode)) {
-      placed.breakWord();
-    } else if (placed) {
-      placed.add({
+    if (placed) {
+      placed.push({
         text: glyph.unicode,
+        font: font.name,
         start: along(advanced),
         end: along(advanced + advance),
         penEnd: along(advanced + advance + spacing),
@@ -320,7 +352,7 @@ class WordAssembler {
   private tallest: PlacedGlyph | null = null;
 
   add(glyph: PlacedGlyph): void {
-    if (this.last && !this.continues(this.last, glyph)) this.breakWord();
+    if (this.last && !continuesWord(this.last, glyph)) this.breakWord();
     if (!this.first) this.first = glyph;
     if (!this.tallest || glyph.em > this.tallest.em) this.tallest = glyph;
     this.last = glyph;
@@ -341,18 +373,19 @@ class WordAssembler {
     this.breakWord();
     return this.words;
   }
+}
 
-  private continues(previous: PlacedGlyph, next: PlacedGlyph): boolean {
-    const [dx, dy] = previous.direction;
-    if (dx * next.direction[0] + dy * next.direction[1] < SAME_DIRECTION_COS) return false;
-    const stepX = next.start[0] - previous.penEnd[0];
-    const stepY = next.start[1] - previous.penEnd[1];
-    const along = stepX * dx + stepY * dy;
-    const across = Math.abs(stepY * dx - stepX * dy);
-    const em = Math.max(previous.em, next.em);
-    if (em > SAME_SIZE_RATIO * Math.min(previous.em, next.em)) return false;
-    return along <= WORD_GAP_EM * em && along >= -BACKSTEP_EM * em && across <= BASELINE_DRIFT_EM * em;
-  }
+/** Whether `next` is set on from `previous` as the same word: same direction and size, no jump or wide gap. */
+function continuesWord(previous: PlacedGlyph, next: PlacedGlyph): boolean {
+  const [dx, dy] = previous.direction;
+  if (dx * next.direction[0] + dy * next.direction[1] < SAME_DIRECTION_COS) return false;
+  const stepX = next.start[0] - previous.penEnd[0];
+  const stepY = next.start[1] - previous.penEnd[1];
+  const along = stepX * dx + stepY * dy;
+  const across = Math.abs(stepY * dx - stepX * dy);
+  const em = Math.max(previous.em, next.em);
+  if (em > SAME_SIZE_RATIO * Math.min(previous.em, next.em)) return false;
+  return along <= WORD_GAP_EM * em && along >= -BACKSTEP_EM * em && across <= BASELINE_DRIFT_EM * em;
 }
 
 function toWord(id: string, text: string, first: PlacedGlyph, last: PlacedGlyph, tallest: PlacedGlyph): SheetWord {
@@ -382,7 +415,7 @@ function toWord(id: string, text: string, first: PlacedGlyph, last: PlacedGlyph,
 }
 
 /** What pdf.js knows of a font (`page.commonObjs` entry), reduced to what placement needs. */
-function readFontMetrics(font: Record<string, unknown> | null): FontMetrics {
+function readFontMetrics(name: string, font: Record<string, unknown> | null): FontMetrics {
   const fontMatrix = toMatrixOrNull(font?.fontMatrix) ?? [0.001, 0, 0, 0.001, 0, 0];
   const isType3 = font?.isType3Font === true;
   let ascent = Number(font?.ascent);
@@ -395,6 +428,7 @@ function readFontMetrics(font: Record<string, unknown> | null): FontMetrics {
     descent = ys ? Math.min(...ys) : NaN;
   }
   return {
+    name,
     widthScale: fontMatrix[0],
     ascent: ascent > 0 && ascent < 3 ? ascent : FALLBACK_ASCENT,
     descent: descent <= 0 && descent > -2 ? descent : FALLBACK_DESCENT,
