@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import polygonClipping from 'polygon-clipping';
-import type { Pair } from 'polygon-clipping';
+import type { Geom, Pair } from 'polygon-clipping';
 import { describe, expect, it } from 'vitest';
 import { metresPerUnit, polygonArea } from '../../core/src/measure.ts';
 import type { Position } from '../../core/src/types.ts';
@@ -147,12 +147,45 @@ describe('va-finish-plan page 1 (hospital wing, corridors and lobby not separate
   });
 });
 
+const iou = (a: Position[][] | Geom, b: Position[][] | Geom) => {
+  const inter = polygonClipping.intersection(a as Geom, b as Geom).reduce((sum, p) => sum + polygonArea(p), 0);
+  if (inter === 0) return 0;
+  return inter / polygonClipping.union(a as Geom, b as Geom).reduce((sum, p) => sum + polygonArea(p), 0);
+};
+
+describe('zeidler-a214 (Revit area plan, 1 : 200, units painted in pale colours)', () => {
+  it('finds every painted unit of the two residential wings as one room along its fill', async () => {
+    const sheet = await parse(new Uint8Array(readFileSync(path.join(realplans, 'zeidler-a214/floorplan.pdf'))));
+    const mpu = metresPerUnit({ drawing: 1, real: 200, units: 'si', type: 'metric' }, DPI)!;
+    const result = detectTopology({ ...sheet, metresPerUnit: mpu });
+    // The two wings, blueprint units at 150 dpi: the north wing (11 units) and the south wing
+    // (11 units and the multi-purpose room).
+    const wings = [
+      [1150, 1200, 1800, 2450],
+      [1100, 3270, 2300, 3880],
+    ];
+    const inWing = ([x0, y0, x1, y1]: number[]) => wings.some(([wx0, wy0, wx1, wy1]) => x0 >= wx0 && y0 >= wy0 && x1 <= wx1 && y1 <= wy1);
+    // Paint lighter than this is paper-white on a print: the corridors' cream and the background.
+    const luminance = ([r, g, b]: number[]) => 0.299 * r + 0.587 * g + 0.114 * b;
+    const units = sheet.primitives.paths
+      .filter((p) => p.fill && !p.stroke && luminance(p.fill.color) < 235 && inWing(p.bbox))
+      .map((p) => {
+        const [outline, ...others] = p.subpaths.map((sub): Pair[][] => [sub.segments.map((segment) => segment.from as Pair)]);
+        return polygonClipping.xor(outline, ...others);
+      })
+      .filter((painted) => painted.reduce((sum, polygon) => sum + polygonArea(polygon), 0) * mpu * mpu >= 20);
+    expect(units).toHaveLength(23);
+    const matched = new Set<number>();
+    for (const painted of units) {
+      const room = result.rooms.findIndex((candidate) => iou(painted, candidate.polygon) >= 0.97);
+      expect(room).toBeGreaterThanOrEqual(0);
+      matched.add(room);
+    }
+    expect(matched.size).toBe(23);
+  });
+});
+
 describe('generated sheets with exact ground truth', () => {
-  const iou = (a: Position[][], b: Position[][]) => {
-    const inter = polygonClipping.intersection(a as Pair[][], b as Pair[][]).reduce((sum, p) => sum + polygonArea(p), 0);
-    if (inter === 0) return 0;
-    return inter / polygonClipping.union(a as Pair[][], b as Pair[][]).reduce((sum, p) => sum + polygonArea(p), 0);
-  };
 
   const cases: { title: string; options: SheetOptions; scaled: boolean }[] = [
     { title: 'poché walls, room schedule and key plan', options: { seed: 301, wallStyle: 'poche', legend: 'room schedule', keyPlan: true }, scaled: true },

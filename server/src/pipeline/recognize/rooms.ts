@@ -2,7 +2,8 @@
 // line: the holes of the union of walls and opening rectangles. A swing arc or a leader line is
 // not wall, so it can neither cut a wedge out of a room nor split it; furniture standing free in a
 // room stays floor. Whatever is enclosed only by a sheet frame or a table, or lies outside every
-// building, is not a room. Rooms are named from the label printed inside them.
+// building, is not a room. Where rooms are painted as pale fills, the paint draws them instead
+// (topology-fills.ts). Rooms are named from the label printed inside them.
 import type { Position } from '../../../../core/src/types.ts';
 import type Flatbush from 'flatbush';
 import type { BBox, SheetInfo, SheetWord } from '../types.ts';
@@ -10,7 +11,8 @@ import { boxContainsPoint, boxesOverlap, closeRing, interiorPoint, pointInPolygo
 import { differenceOf, unionAll, type MultiPolygon, type Polygon } from './geom-clip.ts';
 import { pointsBeside, rectBBox, rectRing, type FrameRect } from './geom-frame.ts';
 import type { PolygonRings, Ring } from './model.ts';
-import type { WordBox } from './topology-evidence.ts';
+import type { FillRegion, WordBox } from './topology-evidence.ts';
+import { combineWithFills, roomFills, type SpacePiece } from './topology-fills.ts';
 import { splitAtSeparators, type Segment2 } from './topology-separators.ts';
 
 /** Rooms smaller than this are shafts, chases or slivers between pieces of wall, m². */
@@ -237,6 +239,8 @@ export interface RoomInput {
   words: WordBox[];
   /** Drawn straight lines that may separate spaces no wall separates, with their index. */
   separators: { segments: Segment2[]; index: Flatbush };
+  /** Ink fills: pale room-sized ones are rooms painted along their boundaries. */
+  fills: FillRegion[];
   unitsPerMetre: number | null;
   thickness: number;
 }
@@ -286,21 +290,23 @@ export function detectRooms(input: RoomInput): RoomFindings {
   const candidates = roomCandidates(mask, limits, input.info);
   const buildings = selectBuildings(mask, candidates);
   const reach = Math.max(input.thickness, 0.2 * (input.unitsPerMetre ?? 0));
-  const wordsIn = (candidate: Candidate) => input.words.filter((w) => boxContainsPoint(candidate.bbox, w.center) && pointInRing(w.center, candidate.ring));
-  const kept = candidates
+  const wordsIn = (space: SpacePiece) => input.words.filter((w) => boxContainsPoint(space.bbox, w.center) && pointInRing(w.center, space.rings[0]));
+  const walled: SpacePiece[] = candidates
     .filter((c) => buildings.has(c.building))
     .flatMap((candidate) => {
-      const tags = tagAnchors(textLines(wordsIn(candidate)));
-      if (tags.length < 2) return [candidate];
+      const whole = [{ rings: [closeRing(candidate.ring)], area: candidate.area, bbox: candidate.bbox }];
+      const tags = tagAnchors(textLines(wordsIn(whole[0])));
+      if (tags.length < 2) return whole;
       const pieces = splitAtSeparators(candidate.ring, tags, input.separators.segments, input.separators.index, { reach, ...limits });
-      return pieces.length === 1 ? [candidate] : pieces.map((ring) => ({ ring, building: candidate.building, area: absArea(ring), bbox: ringBBox(ring) }));
+      return pieces.length === 1 ? whole : pieces.map((ring) => ({ rings: [closeRing(ring)], area: absArea(ring), bbox: ringBBox(ring) }));
     });
-  const rooms: FoundRoom[] = kept.map((candidate) => {
-    const polygon: PolygonRings = [closeRing(candidate.ring)];
-    const label = roomLabel(textLines(wordsIn(candidate)), labelAnchor(candidate));
-    return { polygon, name: label?.name ?? null, labelWords: label?.words.map((w) => w.word) ?? [] };
+  const painted = roomFills(input.fills, [...buildings].map((k) => mask[k][0] as Ring), limits);
+  const kept = combineWithFills(walled, painted, limits);
+  const rooms: FoundRoom[] = kept.map((space) => {
+    const label = roomLabel(textLines(wordsIn(space)), labelAnchor(space.bbox));
+    return { polygon: space.rings, name: label?.name ?? null, labelWords: label?.words.map((w) => w.word) ?? [] };
   });
-  const roomAt = (p: Position) => kept.findIndex((room) => boxContainsPoint(room.bbox, p) && pointInRing(p, room.ring));
+  const roomAt = (p: Position) => kept.findIndex((room) => boxContainsPoint(room.bbox, p) && pointInPolygon(p, room.rings));
   const offset = Math.max(1, 0.25 * input.thickness);
   const closureSides = input.closures.map((rect) => {
     const { below, above } = pointsBeside(rect, offset, [0.3, 0.5, 0.7]);
@@ -313,6 +319,6 @@ export function detectRooms(input: RoomInput): RoomFindings {
   return { rooms, footprint, buildings: outlines, closureSides };
 }
 
-function labelAnchor(candidate: Candidate): Position {
-  return [(candidate.bbox[0] + candidate.bbox[2]) / 2, (candidate.bbox[1] + candidate.bbox[3]) / 2];
+function labelAnchor(bbox: BBox): Position {
+  return [(bbox[0] + bbox[2]) / 2, (bbox[1] + bbox[3]) / 2];
 }

@@ -107,6 +107,7 @@ export function detectTopology(input: TopologyInput): TopologyResult {
     closures: [...found.openings.map((o) => o.rect), ...found.passages].map((rect) => ({ ...rect, s0: rect.s0 - 1, s1: rect.s1 + 1 })),
     words: evidence.words,
     separators: { segments: separatorSegments, index: segmentIndexOf(separatorSegments) },
+    fills: evidence.fills,
     unitsPerMetre,
     thickness,
   });

@@ -1,0 +1,105 @@
+// Rooms painted as light colour fills. Area plans, leasing plans and colour schemes paint each room
+// or unit exactly along the boundary its area is measured to: where such fills exist they are the
+// rooms, whatever the wall network makes of the space (two units run together through a gap in a
+// party wall, a unit whose glazing the walls leave open). Wall-bounded space that no fill covers
+// (corridors, stairs, shafts) stays as the walls enclose it.
+import type { Position } from '../../../../core/src/types.ts';
+import type { BBox } from '../types.ts';
+import { boxesOverlap, closeRing, interiorPoint, pointInPolygon, ringBBox, ringPerimeter, signedArea2 } from './geom-basics.ts';
+import { differenceOf, multiPolygonArea, type MultiPolygon, type Polygon } from './geom-clip.ts';
+import type { Ring } from './model.ts';
+import { fillPolygons, luminance, type FillRegion } from './topology-evidence.ts';
+
+/** Room colours are pale; darker paint is poché, hatching or a symbol. */
+const MIN_ROOM_FILL_LUMINANCE = 200;
+/**
+ * A room fill is one region (with a few holes for shafts and columns); a pattern of many pieces
+ * is hatching or a greyed-out area, whose largest piece holds only a small share of its paint.
+ */
+const MAIN_PIECE_SHARE = 0.9;
+/** Share of a fill's box that must lie in a building's box: legends and key plans lie outside. */
+const INSIDE_BUILDING_SHARE = 0.9;
+
+export interface SpaceLimits {
+  minArea: number;
+  minWidth: number;
+}
+
+export interface SpacePiece {
+  /** Outer ring then holes, each closed. */
+  rings: Ring[];
+  area: number;
+  bbox: BBox;
+}
+
+function isRoomSized(polygon: Polygon, area: number, limits: SpaceLimits): boolean {
+  return area >= limits.minArea && (2 * area) / ringPerimeter(polygon[0]) >= limits.minWidth;
+}
+
+function toPiece(polygon: Polygon): SpacePiece {
+  const rings = polygon.map((ring) => closeRing(ring as Position[]));
+  return { rings, area: multiPolygonArea([polygon]), bbox: ringBBox(rings[0]) };
+}
+
+function boxArea(box: BBox): number {
+  return Math.max(0, box[2] - box[0]) * Math.max(0, box[3] - box[1]);
+}
+
+function overlapArea(a: BBox, b: BBox): number {
+  return boxArea([Math.max(a[0], b[0]), Math.max(a[1], b[1]), Math.min(a[2], b[2]), Math.min(a[3], b[3])]);
+}
+
+/**
+ * Regions painted as rooms within the extent of a building: pale, room-sized, single-region
+ * fills. The extent, not the outline: a unit whose glazing the walls leave open lies outside the
+ * outline of the walls but is painted all the same.
+ */
+export function roomFills(fills: FillRegion[], buildings: Ring[], limits: SpaceLimits): SpacePiece[] {
+  const buildingBoxes = buildings.map(ringBBox);
+  const pieces: SpacePiece[] = [];
+  for (const fill of fills) {
+    if (luminance(fill.color) < MIN_ROOM_FILL_LUMINANCE || fill.area < limits.minArea) continue;
+    if (!buildingBoxes.some((box) => overlapArea(box, fill.bbox) >= INSIDE_BUILDING_SHARE * boxArea(fill.bbox))) continue;
+    const region = fillPolygons(fill.path);
+    const regionArea = multiPolygonArea(region);
+    if (!(regionArea > 0)) continue;
+    const main = region.reduce((best, polygon) => (Math.abs(signedArea2(polygon[0])) > Math.abs(signedArea2(best[0])) ? polygon : best));
+    const piece = toPiece(main);
+    if (piece.area >= MAIN_PIECE_SHARE * regionArea && isRoomSized(main, piece.area, limits)) pieces.push(piece);
+  }
+  return pieces;
+}
+
+function boxInside(inner: BBox, outer: BBox): boolean {
+  return inner[0] >= outer[0] && inner[1] >= outer[1] && inner[2] <= outer[2] && inner[3] <= outer[3];
+}
+
+/**
+ * The spaces of a plan given its wall-bounded regions and its painted rooms: every painted room,
+ * and what of each wall-bounded region no painted room covers, where that is still room-sized. A
+ * fill that holds several wall-bounded rooms whole paints a zone (a greyed "no work" area, a
+ * department, a unit drawn with its inner rooms): the walls say more there than the paint.
+ */
+export function combineWithFills(regions: SpacePiece[], fills: SpacePiece[], limits: SpaceLimits): SpacePiece[] {
+  const painted = fills.filter((fill) => regions.filter((region) => boxInside(region.bbox, fill.bbox) && pointInPolygon(interiorPoint(region.rings), fill.rings)).length < 2);
+  if (painted.length === 0) return regions;
+  const spaces: SpacePiece[] = [];
+  for (const region of regions) {
+    const covering = painted.filter((fill) => boxesOverlap(fill.bbox, region.bbox));
+    if (covering.length === 0) {
+      spaces.push(region);
+      continue;
+    }
+    const rest: MultiPolygon = differenceOf([region.rings], covering.map((fill) => fill.rings));
+    // A fill that only comes near the region leaves it as the walls drew it, not snapped anew.
+    if (rest.length === 1 && Math.abs(multiPolygonArea(rest) - region.area) <= 1e-6 * region.area) {
+      spaces.push(region);
+      continue;
+    }
+    for (const polygon of rest) {
+      const piece = toPiece(polygon);
+      if (isRoomSized(polygon, piece.area, limits)) spaces.push(piece);
+    }
+  }
+  return [...spaces, ...painted];
+}
