@@ -1,6 +1,8 @@
 // Fixture symbols found in real PDF linework: sheets are drawn here with pdf-lib, each symbol at
 // several rotations among furniture that must not be taken for a fixture, then read back through
 // the pipeline (openSheet → extractPrimitives/extractWords → detectFixtures).
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { PDFDocument, StandardFonts, type PDFFont } from 'pdf-lib';
 import polygonClipping from 'polygon-clipping';
 import type { Pair } from 'polygon-clipping';
@@ -247,5 +249,24 @@ describe('detectFixtures', () => {
     const found = await detect(await sheetWith([flight], { lines }), METRES_PER_UNIT);
     expect(found.map((d) => d.subClass)).toEqual(['stairs']);
     expect(iou(found[0].polygon, outline(flight))).toBeGreaterThan(0.8);
+  });
+});
+
+describe('detectFixtures on dense real linework', () => {
+  // nithish's A4 plan has 32k paths whose stroke ends chain into junctions of thousands of ends;
+  // pairing them all used to exhaust the heap and kill the job's thread.
+  it('classifies a dense furnished A4 plan within a bounded heap', async () => {
+    const pdf = new Uint8Array(await readFile(path.resolve(import.meta.dirname, '../../../shared/realplans/nithish/floorplan.pdf')));
+    const sheet = await openSheet(pdf, 150);
+    try {
+      const primitives = await extractPrimitives(sheet);
+      expect(primitives.paths.length).toBeGreaterThan(30_000);
+      const heapBefore = process.memoryUsage().heapUsed;
+      const fixtures = detectFixtures({ primitives, words: await extractWords(sheet), info: sheet.info, metresPerUnit: null });
+      expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(1024 * 1024 * 1024);
+      for (const fixture of fixtures) expect(fixture.polygon.length).toBeGreaterThanOrEqual(4);
+    } finally {
+      await sheet.close();
+    }
   });
 });

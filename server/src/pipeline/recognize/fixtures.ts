@@ -310,6 +310,7 @@ function makePart(points: Position[], closed: boolean): Part {
 
 /** Endpoints closer than this (units) are one point; CAD exports round coordinates. */
 const JOIN_TOLERANCE = 0.6;
+const MAX_JUNCTION_ENDS = 6;
 /** Curves are flattened finely enough that a 2-unit drain circle still reads as a circle. */
 const CURVE_TOLERANCE = 0.1;
 
@@ -346,6 +347,10 @@ function closeChains(strokes: Position[][]): { rings: Position[][]; consumed: Se
   };
   const partner = new Int32Array(ends).fill(-1);
   for (const node of endNodes(ends, endPoint)) {
+    // Symbol outlines meet two to four strokes at a corner. A node of many ends is hatching or
+    // dense linework chained together end to end; pairing all its ends is quadratic and says
+    // nothing about symbols.
+    if (node.length > MAX_JUNCTION_ENDS) continue;
     const pairs: [number, number, number][] = [];
     for (let i = 0; i < node.length; i++) {
       for (let j = i + 1; j < node.length; j++) {
