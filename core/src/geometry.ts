@@ -1,6 +1,21 @@
 // Planar point/polygon predicates shared by recognition, the benchmarks and the widget.
 import type { Position } from './types.ts';
 
+export function distance(a: readonly number[], b: readonly number[]): number {
+  return Math.hypot(b[0] - a[0], b[1] - a[1]);
+}
+
+/** Twice the signed area of a ring (positive when counter-clockwise in a y-up frame); the closing segment is implied. */
+export function signedArea2(ring: readonly (readonly number[])[]): number {
+  let sum = 0;
+  for (let i = 0, n = ring.length; i < n; i++) {
+    const a = ring[i];
+    const b = ring[(i + 1) % n];
+    sum += a[0] * b[1] - b[0] * a[1];
+  }
+  return sum;
+}
+
 /** Even-odd point-in-ring test; the closing segment is implied, boundary points may fall either way. */
 export function pointInRing([x, y]: readonly number[], ring: readonly (readonly number[])[]): boolean {
   let inside = false;

@@ -4,6 +4,7 @@
 // so everything here is plain Euclidean maths: a geodesic library (turf's area/length) would treat
 // the numbers as longitude/latitude and be badly wrong.
 
+import { distance, signedArea2 } from './geometry.ts';
 import type {
   BlueprintFeature,
   BlueprintFeatureCollection,
@@ -42,22 +43,12 @@ export function metresPerUnit(scale: Scale | null | undefined, dpi: number): num
   }
 }
 
-function distance(a: Position, b: Position): number {
-  return Math.hypot(b[0] - a[0], b[1] - a[1]);
-}
-
 /**
  * Absolute shoelace area of one ring, in square units. The closing segment is implied, so a ring
  * works whether or not its first position is repeated at the end.
  */
 export function ringArea(ring: readonly Position[]): number {
-  let twiceSignedArea = 0;
-  for (let i = 0, n = ring.length; i < n; i++) {
-    const a = ring[i];
-    const b = ring[(i + 1) % n];
-    twiceSignedArea += a[0] * b[1] - b[0] * a[1];
-  }
-  return Math.abs(twiceSignedArea) / 2;
+  return Math.abs(signedArea2(ring)) / 2;
 }
 
 /** Area of a polygon's rings (outer boundary first, then holes), in square units. */

@@ -56,6 +56,9 @@ export const FEATURE_SUB_CLASSES = [
 ] as const;
 export type FeatureSubClass = (typeof FEATURE_SUB_CLASSES)[number];
 
+/** The sub-classes of fixtures (kind object, class other): counted, never measured. */
+export const FIXTURE_SUB_CLASSES = ['toilet', 'sink', 'bathtub', 'shower', 'cooktop', 'stairs', 'elevator'] as const satisfies readonly FeatureSubClass[];
+
 export interface Color { r: number; g: number; b: number; a: number }
 
 /** Server-derived, SI. `null` = not applicable (a line has no area), which differs from a measured 0. */

@@ -1,19 +1,11 @@
 // Which toggleable layer a feature is drawn on. Words are their own layer (they are not features).
 
-import type { FeatureProperties, FeatureSubClass } from '../../core/src/types.ts';
+import { FIXTURE_SUB_CLASSES, type FeatureProperties, type FeatureSubClass } from '../../core/src/types.ts';
 import type { LayerName } from '../../sdk/src/protocol.ts';
 
 export type FeatureLayerName = Exclude<LayerName, 'words'>;
 
-const FIXTURE_SUB_CLASSES: ReadonlySet<FeatureSubClass> = new Set<FeatureSubClass>([
-  'toilet',
-  'sink',
-  'bathtub',
-  'shower',
-  'cooktop',
-  'stairs',
-  'elevator',
-]);
+const FIXTURES: ReadonlySet<FeatureSubClass> = new Set<FeatureSubClass>(FIXTURE_SUB_CLASSES);
 
 export const LAYER_LABELS: Record<LayerName, string> = {
   rooms: 'Rooms',
@@ -27,7 +19,7 @@ export const LAYER_LABELS: Record<LayerName, string> = {
 
 export function layerOf(properties: FeatureProperties): FeatureLayerName {
   if (properties.class === 'opening') return 'openings';
-  if (properties.sub_class != null && FIXTURE_SUB_CLASSES.has(properties.sub_class)) return 'fixtures';
+  if (properties.sub_class != null && FIXTURES.has(properties.sub_class)) return 'fixtures';
   if (properties.kind === 'object') return 'fixtures';
   switch (properties.class) {
     case 'room':

@@ -3,20 +3,9 @@ import type { Position } from '../../../../core/src/types.ts';
 import type { BBox } from '../types.ts';
 import type { Ring } from './model.ts';
 
-export function distance(a: Position, b: Position): number {
-  return Math.hypot(b[0] - a[0], b[1] - a[1]);
-}
+import { distance, signedArea2 } from '../../../../core/src/geometry.ts';
 
-/** Twice the signed area of a ring (positive when counter-clockwise in a y-up frame). */
-export function signedArea2(ring: readonly Position[]): number {
-  let sum = 0;
-  for (let i = 0, n = ring.length; i < n; i++) {
-    const a = ring[i];
-    const b = ring[(i + 1) % n];
-    sum += a[0] * b[1] - b[0] * a[1];
-  }
-  return sum;
-}
+export { distance, signedArea2 };
 
 export function ringPerimeter(ring: readonly Position[]): number {
   let sum = 0;

@@ -2,14 +2,14 @@
 // Walls, openings and rooms come from the wall/room topology (walls.ts, openings.ts, rooms.ts);
 // fixtures from symbol geometry (fixtures.ts); features.ts turns all of it into the feature
 // collection with derived wall surfaces, wet rooms, relations and the folder hierarchy.
-import type { Position } from '../../../../core/src/types.ts';
+import type { FIXTURE_SUB_CLASSES, Position } from '../../../../core/src/types.ts';
 
 /** A ring is closed: its first position is repeated last. Polygons are [outer, ...holes]. */
 export type Ring = Position[];
 export type PolygonRings = Ring[];
 
 export type OpeningSubClass = 'single swing door' | 'double swing door' | 'sliding door' | 'window';
-export type FixtureSubClass = 'toilet' | 'sink' | 'bathtub' | 'shower' | 'cooktop' | 'stairs' | 'elevator';
+export type FixtureSubClass = (typeof FIXTURE_SUB_CLASSES)[number];
 
 export interface WallDetection {
   id: string;
