@@ -139,6 +139,9 @@ describe('two-step upload', () => {
   });
 
   it('rejects what the spec forbids: other MIME types (422), unknown or foreign file_uuid (404), non-PDF bytes (422), oversize (413)', async () => {
+    const noBody = await alice.request('POST', '/v1/blueprints/upload/init');
+    expect(noBody.status).toBe(422);
+    expect(noBody.body.detail).toEqual([{ loc: ['body'], msg: 'Field required', type: 'missing' }]);
     const mime = await alice.post('/v1/blueprints/upload/init', { mime_type: 'image/png' });
     expect(mime.status).toBe(422);
     expect(mime.body.detail[0].loc).toEqual(['body', 'mime_type']);

@@ -93,7 +93,9 @@ export class ApiDefinition {
         const principal = await authenticate(ctx, spec.allowWidgetToken ?? false);
         const params = spec.params ? parseOrThrow('path', spec.params, ctx.params) : ctx.params;
         const query = spec.query ? parseOrThrow('query', spec.query, ctx.query) : {};
-        const body = spec.body ? parseOrThrow('body', spec.body, (ctx.request as { body?: unknown }).body) : undefined;
+        // An absent body is not an empty object: a required body that was not sent is `missing`.
+        const sent = Number(ctx.get('content-length') || 0) > 0 || Boolean(ctx.get('transfer-encoding'));
+        const body = spec.body ? parseOrThrow('body', spec.body, sent ? (ctx.request as { body?: unknown }).body : undefined) : undefined;
         const result = await spec.handler({ params, query, body, principal, ctx } as never);
         ctx.status = result.status ?? 200;
         if (result.headers) ctx.set(result.headers);
