@@ -122,12 +122,15 @@ describe('va-finish-plan page 1 (hospital wing, corridors and lobby not separate
     const lobby = tagRoom('640', 1225.1, 730.4);
     const corridors = [tagRoom('411', 1700.4, 612.7), tagRoom('250', 2030.0, 420.3), tagRoom('706', 1713.1, 866.8), tagRoom('557', 2047.0, 1209.9)];
     expect([lobby, ...corridors].every((room) => room >= 0)).toBe(true);
-    // Before the cut all five tags fell in one 4,350 SF region; now the wing's corridors (CE-2,
-    // CE-5) are apart from the lobby, which still keeps CE-3 (no drawn line closes it), and CE-4
-    // is apart from both behind its doors (swings drawn as loose pieces whose ends do not meet).
-    expect(new Set([lobby, ...corridors]).size).toBeGreaterThanOrEqual(3);
+    // Before the cuts all five tags fell in one 4,350 SF region; drawn lines part the wing's
+    // corridors (CE-2, CE-5) from the lobby, CE-4 is apart from both behind its doors (swings
+    // drawn as loose pieces whose ends do not meet), and CE-3, which no drawn line closes, is cut
+    // from the lobby where it leaves it.
+    expect(new Set([lobby, ...corridors]).size).toBeGreaterThanOrEqual(4);
     expect(lobby).not.toBe(corridors[0]);
     expect(corridors[1]).not.toBe(corridors[0]);
+    expect(lobby).not.toBe(corridors[2]);
+    expect(Math.abs(squareFeet(result.rooms[corridors[2]].polygon, mpu) / 706 - 1)).toBeLessThan(0.05);
     for (const room of new Set([lobby, ...corridors])) expect(squareFeet(result.rooms[room].polygon, mpu)).toBeLessThan(2500);
   });
 

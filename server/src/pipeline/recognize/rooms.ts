@@ -13,6 +13,7 @@ import { pointsBeside, rectBBox, rectRing, type FrameRect } from './geom-frame.t
 import type { PolygonRings, Ring } from './model.ts';
 import type { FillRegion, WordBox } from './topology-evidence.ts';
 import { combineWithFills, roomFills, type SpacePiece } from './topology-fills.ts';
+import { splitAtNecks } from './topology-necks.ts';
 import { splitAtSeparators, type Segment2 } from './topology-separators.ts';
 
 /** Rooms smaller than this are shafts, chases or slivers between pieces of wall, m². */
@@ -297,7 +298,8 @@ export function detectRooms(input: RoomInput): RoomFindings {
       const whole = [{ rings: [closeRing(candidate.ring)], area: candidate.area, bbox: candidate.bbox }];
       const tags = tagAnchors(textLines(wordsIn(whole[0])));
       if (tags.length < 2) return whole;
-      const pieces = splitAtSeparators(candidate.ring, tags, input.separators.segments, input.separators.index, { reach, ...limits });
+      const separated = splitAtSeparators(candidate.ring, tags, input.separators.segments, input.separators.index, { reach, ...limits });
+      const pieces = separated.flatMap((piece) => splitAtNecks(piece, tags, limits));
       return pieces.length === 1 ? whole : pieces.map((ring) => ({ rings: [closeRing(ring)], area: absArea(ring), bbox: ringBBox(ring) }));
     });
   const painted = roomFills(input.fills, [...buildings].map((k) => mask[k][0] as Ring), limits);

@@ -1,0 +1,153 @@
+// Spaces that neither a wall nor a drawn line separates: an elevator lobby opening onto a
+// corridor, an office open to the hall outside it. The architect prints a room tag in the middle
+// of each, and the floor narrows between them, where a corridor leaves the lobby or a wall ends.
+// A region still holding several tags is cut across its most pronounced such neck: a straight
+// span from a corner where the region turns inward (a wall end, the mouth of a corridor), along a
+// wall face or square to it, to the opposite boundary. Only a span far shorter than both pieces
+// and than the space it opens into is a neck: a corridor narrowing at a column, or an opening as
+// wide as the rooms it joins, is left whole.
+import type { Position } from '../../../../core/src/types.ts';
+import { distance, pointInRing, ringPerimeter, signedArea2 } from './geom-basics.ts';
+import type { Ring } from './model.ts';
+
+export interface NeckLimits {
+  minArea: number;
+  minWidth: number;
+}
+
+/**
+ * A neck is at most this share of the width of the space it opens into, measured along the cut
+ * beyond it, and of the size (square root of the area) of either piece: where a corridor leaves a
+ * lobby or meets another corridor, not where a corridor narrows at a column or a wide opening
+ * joins two parts of one room.
+ */
+const NECK_SHARE = 0.6;
+/** How far beyond a cut, in cut lengths, the width of the space on each side is probed. */
+const PROBE_OFFSETS = [0.5, 1];
+
+interface Cut {
+  length: number;
+  /** How many times wider than the cut the space is on its wider side. */
+  opening: number;
+  pieces: [Ring, Ring];
+}
+
+function ringArea(ring: Ring): number {
+  return Math.abs(signedArea2(ring)) / 2;
+}
+
+/** The ring's corners without the repeated last one. */
+function openRing(ring: Ring): Position[] {
+  const last = ring[ring.length - 1];
+  return last[0] === ring[0][0] && last[1] === ring[0][1] ? ring.slice(0, -1) : ring.slice();
+}
+
+/**
+ * Where a ray from a point first meets the boundary: the edge it meets and the distance along the
+ * ray. A ray from corner `from` skips the two edges meeting there: they start it, not end it.
+ */
+function castRay(corners: Position[], [ax, ay]: Position, ux: number, uy: number, from = -1): { edge: number; t: number } | null {
+  const n = corners.length;
+  let best: { edge: number; t: number } | null = null;
+  for (let k = 0; k < n; k++) {
+    if (from >= 0 && (k === from || (k + 1) % n === from)) continue;
+    const p = corners[k];
+    const q = corners[(k + 1) % n];
+    const ex = q[0] - p[0];
+    const ey = q[1] - p[1];
+    const denom = ux * ey - uy * ex;
+    if (Math.abs(denom) < 1e-12) continue;
+    const t = ((p[0] - ax) * ey - (p[1] - ay) * ex) / denom;
+    const s = ((p[0] - ax) * uy - (p[1] - ay) * ux) / denom;
+    if (t > 1e-6 && s >= 0 && s <= 1 && (!best || t < best.t)) best = { edge: k, t };
+  }
+  return best;
+}
+
+/** Directions to cut from a corner: on along either wall face that meets there, and square to each. */
+function cutDirections(previous: Position, corner: Position, next: Position): [number, number][] {
+  const directions: [number, number][] = [];
+  for (const [from, to] of [
+    [previous, corner],
+    [next, corner],
+  ] as const) {
+    const length = distance(from, to);
+    if (length === 0) continue;
+    const ux = (to[0] - from[0]) / length;
+    const uy = (to[1] - from[1]) / length;
+    directions.push([ux, uy], [-uy, ux], [uy, -ux]);
+  }
+  return directions;
+}
+
+/**
+ * The width of the space on one side of a cut, along the cut: the least span through the probes
+ * beyond its middle (zero where a probe leaves the space).
+ */
+function spaceWidth(corners: Position[], middle: Position, ux: number, uy: number, side: number, length: number): number {
+  let least = Infinity;
+  for (const offset of PROBE_OFFSETS) {
+    const probe: Position = [middle[0] - side * uy * offset * length, middle[1] + side * ux * offset * length];
+    const ahead = castRay(corners, probe, ux, uy);
+    const behind = castRay(corners, probe, -ux, -uy);
+    if (!ahead || !behind || !pointInRing(probe, corners)) return 0;
+    least = Math.min(least, ahead.t + behind.t);
+  }
+  return least;
+}
+
+/**
+ * Every straight span from an inward-turning corner to the boundary that splits the ring into two
+ * pieces, each room-sized, each holding a tag, and each far larger than the span is long.
+ */
+function neckCuts(ring: Ring, tags: Position[], limits: NeckLimits): Cut[] {
+  const corners = openRing(ring);
+  const n = corners.length;
+  const orientation = Math.sign(signedArea2(ring));
+  const cuts: Cut[] = [];
+  for (let i = 0; i < n; i++) {
+    const previous = corners[(i + n - 1) % n];
+    const corner = corners[i];
+    const next = corners[(i + 1) % n];
+    const turn = (corner[0] - previous[0]) * (next[1] - corner[1]) - (corner[1] - previous[1]) * (next[0] - corner[0]);
+    // A corner turning against the ring's orientation points into the space: a wall end or jamb.
+    if (Math.sign(turn) !== -orientation || turn === 0) continue;
+    for (const [ux, uy] of cutDirections(previous, corner, next)) {
+      const hit = castRay(corners, corner, ux, uy, i);
+      if (!hit) continue;
+      const middle: Position = [corner[0] + (ux * hit.t) / 2, corner[1] + (uy * hit.t) / 2];
+      if (!pointInRing(middle, ring)) continue;
+      const end: Position = [corner[0] + ux * hit.t, corner[1] + uy * hit.t];
+      const one: Position[] = [corner];
+      for (let k = (i + 1) % n; k !== (hit.edge + 1) % n; k = (k + 1) % n) one.push(corners[k]);
+      one.push(end, corner);
+      const other: Position[] = [end];
+      for (let k = (hit.edge + 1) % n; k !== i; k = (k + 1) % n) other.push(corners[k]);
+      other.push(corner, end);
+      const pieces: [Ring, Ring] = [one, other];
+      const fits = pieces.every((piece) => {
+        const area = ringArea(piece);
+        return (
+          area >= limits.minArea &&
+          (2 * area) / ringPerimeter(piece) >= limits.minWidth &&
+          hit.t <= NECK_SHARE * Math.sqrt(area) &&
+          tags.some((tag) => pointInRing(tag, piece))
+        );
+      });
+      if (!fits) continue;
+      const opening = Math.max(...[1, -1].map((side) => spaceWidth(corners, middle, ux, uy, side, hit.t))) / hit.t;
+      if (opening >= 1 / NECK_SHARE) cuts.push({ length: hit.t, opening, pieces });
+    }
+  }
+  return cuts;
+}
+
+/** The region cut at its most pronounced necks until every piece holds one tag or no neck separates its tags. */
+export function splitAtNecks(ring: Ring, tags: Position[], limits: NeckLimits): Ring[] {
+  const inside = tags.filter((tag) => pointInRing(tag, ring));
+  if (inside.length < 2) return [ring];
+  const cuts = neckCuts(ring, inside, limits);
+  if (cuts.length === 0) return [ring];
+  const neck = cuts.reduce((best, cut) => (cut.opening > best.opening ? cut : best));
+  return neck.pieces.flatMap((piece) => splitAtNecks(piece, inside, limits));
+}
