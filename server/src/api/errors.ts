@@ -26,6 +26,13 @@ export class ValidationError extends Error {
 
 export const notFound = (what: string) => new HttpError(404, `${what} not found`);
 
+/** A lookup's row, or 404: missing and not-yours look the same. */
+export async function orNotFound<T>(lookup: Promise<T | null>, what: string): Promise<T> {
+  const found = await lookup;
+  if (found === null) throw notFound(what);
+  return found;
+}
+
 export async function errorResponses(ctx: Context, next: Next): Promise<void> {
   try {
     await next();

@@ -12,7 +12,7 @@ import {
   z,
 } from '../schemas.ts';
 import type { ApiDefinition } from '../route.ts';
-import { HttpError, notFound } from '../errors.ts';
+import { HttpError, notFound, orNotFound } from '../errors.ts';
 import { blueprintEtag, blueprintPublic } from '../present.ts';
 import { assertBlueprintAccess, issueWidgetToken } from '../auth.ts';
 import { countWords, getBlueprint, getWords, updateBlueprintContent } from '../../store/blueprints.ts';
@@ -31,11 +31,7 @@ function expectedRevision(ifMatch: string): number | null {
 export function blueprintRoutes(api: ApiDefinition, services: Services): void {
   const { db, config } = services;
 
-  const requireBlueprint = async (userId: string, blueprintId: string) => {
-    const row = await getBlueprint(db, userId, blueprintId);
-    if (!row) throw notFound('Blueprint');
-    return row;
-  };
+  const requireBlueprint = (userId: string, blueprintId: string) => orNotFound(getBlueprint(db, userId, blueprintId), 'Blueprint');
 
   api.add({
     method: 'get',

@@ -1,13 +1,12 @@
 import type { Services } from '../../services.ts';
 import { ProjectCreate, ProjectDetailPublic, ProjectPublic, ProjectUpdate, JobPublic, Message, z } from '../schemas.ts';
 import type { ApiDefinition } from '../route.ts';
-import { notFound } from '../errors.ts';
+import { HttpError, notFound, orNotFound } from '../errors.ts';
 import { blueprintRecordPublic, jobPublic, projectPublic } from '../present.ts';
 import { createProject, deleteProject, getProject, listProjects, updateProject } from '../../store/projects.ts';
 import { getJob, listJobs } from '../../store/jobs.ts';
 import { listBlueprints, storagePrefix } from '../../store/blueprints.ts';
 import { cancelProcessingJob, deleteProcessingJob } from '../../jobs/control.ts';
-import { HttpError } from '../errors.ts';
 
 const ProjectParams = z.object({ project_id: z.string() });
 const JobParams = z.object({ project_id: z.string(), job_id: z.string() });
@@ -15,16 +14,8 @@ const JobParams = z.object({ project_id: z.string(), job_id: z.string() });
 export function projectRoutes(api: ApiDefinition, services: Services): void {
   const { db } = services;
 
-  const requireProject = async (userId: string, projectId: string) => {
-    const project = await getProject(db, userId, projectId);
-    if (!project) throw notFound('Project');
-    return project;
-  };
-  const requireJob = async (userId: string, projectId: string, jobId: string) => {
-    const job = await getJob(db, userId, projectId, jobId);
-    if (!job) throw notFound('Job');
-    return job;
-  };
+  const requireProject = (userId: string, projectId: string) => orNotFound(getProject(db, userId, projectId), 'Project');
+  const requireJob = (userId: string, projectId: string, jobId: string) => orNotFound(getJob(db, userId, projectId, jobId), 'Job');
 
   api.add({
     method: 'get',
@@ -90,8 +81,7 @@ export function projectRoutes(api: ApiDefinition, services: Services): void {
       404: { description: 'No such project for this user' },
     },
     handler: async ({ principal, params, body }) => {
-      const project = await updateProject(db, principal.userId, params.project_id, body);
-      if (!project) throw notFound('Project');
+      const project = await orNotFound(updateProject(db, principal.userId, params.project_id, body), 'Project');
       return { body: { project: projectPublic(project), message: 'Project updated' } };
     },
   });

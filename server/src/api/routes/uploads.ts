@@ -12,7 +12,7 @@ import {
   z,
 } from '../schemas.ts';
 import type { ApiDefinition } from '../route.ts';
-import { HttpError, ValidationError, notFound } from '../errors.ts';
+import { HttpError, ValidationError, notFound, orNotFound } from '../errors.ts';
 import { createProcessingJob, looksLikePdf, sanitizeFilename } from '../../jobs/control.ts';
 import { resolveUploadProject } from '../../store/projects.ts';
 import { claimUploadForJob, getUpload, insertUpload } from '../../store/uploads.ts';
@@ -43,11 +43,8 @@ export function uploadRoutes(api: ApiDefinition, services: Services): void {
     },
   });
 
-  const requireProject = async (userId: string, projectId: string | null | undefined) => {
-    const resolved = await resolveUploadProject(db, userId, projectId);
-    if (!resolved) throw notFound('Project');
-    return resolved;
-  };
+  const requireProject = (userId: string, projectId: string | null | undefined) =>
+    orNotFound(resolveUploadProject(db, userId, projectId), 'Project');
 
   api.add({
     method: 'post',
