@@ -9,7 +9,7 @@ import { metresPerUnit, polygonArea } from '../../core/src/measure.ts';
 import type { Position } from '../../core/src/types.ts';
 import { generateSheet, type SheetOptions } from '../../bench/synth/generate.ts';
 import { openSheet } from '../src/pipeline/pdf.ts';
-import { interiorPoint, pointInPolygon } from '../src/pipeline/recognize/geom-basics.ts';
+import { interiorPoint, pointInPolygon, ringBBox } from '../src/pipeline/recognize/geom-basics.ts';
 import { detectTopology, type TopologyResult } from '../src/pipeline/recognize/topology-detect.ts';
 import { detectScale } from '../src/pipeline/scale.ts';
 import { extractWords } from '../src/pipeline/text.ts';
@@ -132,6 +132,18 @@ describe('va-finish-plan page 1 (hospital wing, corridors and lobby not separate
     expect(lobby).not.toBe(corridors[2]);
     expect(Math.abs(squareFeet(result.rooms[corridors[2]].polygon, mpu) / 706 - 1)).toBeLessThan(0.05);
     for (const room of new Set([lobby, ...corridors])) expect(squareFeet(result.rooms[room].polygon, mpu)).toBeLessThan(2500);
+  });
+
+  it('takes no wall from a room-number box drawn as four loose strokes against a closet wall', async () => {
+    const { sheet, mpu, result } = await recognizedVa;
+    // STORAGE 134A: 5.74 ft between its wall faces (1225.5 and 1277.2 pt, read off a poppler
+    // render) less a column in one corner; printed 16 SF. Its "134A" box touches the west wall,
+    // and paired with that wall's face it made a 3 pt "wall" that took 2 SF (14.0 SF) of a 16 SF room.
+    const number = sheet.words.find((word) => word.text === '134A' && word.geometry)!;
+    const closet = result.rooms.find((room) => pointInPolygon(interiorPoint(number.geometry!.coordinates), room.polygon))!;
+    const [x0] = ringBBox(closet.polygon[0]);
+    expect(Math.abs((x0 * 72) / DPI - 1225.5)).toBeLessThan(0.5);
+    expect(squareFeet(closet.polygon, mpu)).toBeGreaterThan(15);
   });
 
   it('closes the doors of the rooms off the corridors: exploded swings, jambs thicker than their wall', async () => {

@@ -4,6 +4,7 @@ import type { Position } from '../../../../core/src/types.ts';
 import type { BBox, RGBA, Segment, SheetPrimitives, SheetWord, StrokeStyle, SubPath, VectorPath } from '../types.ts';
 import { closeRing, distance, pointInRing, ringBBox, ringPerimeter, signedArea2 } from './geom-basics.ts';
 import { xorAll, differenceOf, unionAll, type MultiPolygon, type Polygon } from './geom-clip.ts';
+import { textFrameLineIds } from './topology-frames.ts';
 
 /** A straight piece of linework with its direction normalised to an angle in [0, π). */
 export interface Line {
@@ -419,13 +420,16 @@ export function collectEvidence(primitives: SheetPrimitives, words: SheetWord[],
     }
   }
   strokeWidths.sort((a, b) => a - b);
+  const wordBoxes = words.map(wordBox).filter((box): box is WordBox => box !== null);
+  const framed = textFrameLineIds(lines, wordBoxes);
   arcs.push(...explodedArcs(primitives.paths, EXPLODED_PIECE_MM * (dpi / 25.4), EXPLODED_JOINT_MM * (dpi / 25.4)));
   return {
-    lines,
+    // Ids stay the lines' indices.
+    lines: lines.filter((line) => !framed.has(line.id)).map((line, id) => ({ ...line, id })),
     arcs,
     fills,
     opaqueFills,
-    words: words.map(wordBox).filter((box): box is WordBox => box !== null),
+    words: wordBoxes,
     typicalStrokeWidth: strokeWidths.length > 0 ? strokeWidths[strokeWidths.length >> 1] : 1,
     unitsPerPaperMm: dpi / 25.4,
   };
