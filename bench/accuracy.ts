@@ -38,9 +38,10 @@ import { openSheet, type OpenSheet } from '../server/src/pipeline/pdf.ts';
 import { recognizeSheet } from '../server/src/pipeline/recognize.ts';
 import { ringBBox } from '../server/src/pipeline/recognize/geom-basics.ts';
 import { differenceOf, intersectionOf, multiPolygonArea, unionAll } from '../server/src/pipeline/recognize/geom-clip.ts';
-import { renderSheet } from '../server/src/pipeline/render.ts';
+import { renderSheet, scaledPng } from '../server/src/pipeline/render.ts';
 import { detectScale } from '../server/src/pipeline/scale.ts';
 import { extractWords } from '../server/src/pipeline/text.ts';
+import { sheetWords } from '../server/src/pipeline/ocr.ts';
 import type { SheetWord } from '../server/src/pipeline/types.ts';
 import { extractPrimitives } from '../server/src/pipeline/vectors.ts';
 import { generateSheet, suiteOptions, type SheetTruth } from './synth/generate.ts';
@@ -93,7 +94,7 @@ async function runPipeline(pdf: Uint8Array, render?: (sheet: OpenSheet, run: Pip
   const seconds: Record<string, number> = {};
   const sheet = await timed(seconds, 'open', () => openSheet(pdf, DPI));
   try {
-    const words = await timed(seconds, 'text', () => extractWords(sheet));
+    const words = await timed(seconds, 'text', async () => sheetWords(await extractWords(sheet), async () => scaledPng(await renderSheet(sheet)), DPI));
     const primitives = await timed(seconds, 'vectors', () => extractPrimitives(sheet));
     const detection = await timed(seconds, 'scale', () => detectScale({ words, primitives, info: sheet.info }));
     const result = await timed(seconds, 'recognize', () => recognizeSheet({ info: sheet.info, primitives, words, scale: detection.scale }));

@@ -218,7 +218,10 @@ export const BlueprintText = z
     room_id: z.string().nullable().optional(),
     wall_id: z.string().nullable().optional(),
   })
-  .openapi('BlueprintText');
+  .openapi('BlueprintText', {
+    description:
+      'A word of the sheet. From the PDF text layer confidence is 1.0; on sheets whose text layer holds fewer than 10 words (outlined text, scans) words are also read by offline OCR of the 150 dpi render, with Tesseract\'s confidence (0.70–0.99; lower ones are dropped).',
+  });
 
 export const BlueprintPublic = z
   .object({

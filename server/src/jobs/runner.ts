@@ -145,7 +145,7 @@ export async function runProcessingJob(context: RunContext, jobId: string): Prom
     await runWithArtifacts((port) => ({ stage: 'render', pdfFile, dpi, workDir, artifacts: port }));
 
     await boundary('reading_text', 45);
-    const words = await stage({ stage: 'text', pdfFile, dpi });
+    const words = await stage({ stage: 'text', pdfFile, dpi, workDir });
     await publish({ words: words.map(({ fontSize: _size, angle: _angle, ...word }) => word), ready: { ocr_text: true } });
 
     await boundary('detecting', 60);

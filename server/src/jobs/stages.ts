@@ -7,12 +7,16 @@ import type { MessagePort } from 'node:worker_threads';
 import { assertSheetHasContent, openSheet, type OpenSheet, type SheetErrorCode } from '../pipeline/pdf.ts';
 import { encodePreviewWebp, encodeScaledPng, renderSheet, writeTiles } from '../pipeline/render.ts';
 import { extractWords } from '../pipeline/text.ts';
+import { sheetWords } from '../pipeline/ocr.ts';
 import { extractPrimitives } from '../pipeline/vectors.ts';
 import { renderVectorSvg } from '../pipeline/svg.ts';
 import { detectScale } from '../pipeline/scale.ts';
 import { recognizeSheet } from '../pipeline/recognize.ts';
 import type { SheetInfo, SheetWord } from '../pipeline/types.ts';
 import type { BlueprintFeatureCollection, BlueprintWord, Scale } from '../../../core/src/types.ts';
+
+/** The render stage's full-resolution PNG in the job's work directory. */
+const SCALED_PNG_FILE = 'scaled.png';
 
 export type ArtifactMessage =
   | { artifact: 'scaled_png' | 'preview_webp' | 'vector_svg'; file: string }
@@ -23,7 +27,8 @@ export type ArtifactMessage =
 export type StageTask =
   | { stage: 'open'; pdfFile: string; dpi: number }
   | { stage: 'render'; pdfFile: string; dpi: number; workDir: string; artifacts: MessagePort }
-  | { stage: 'text'; pdfFile: string; dpi: number }
+  /** `workDir` holds the render stage's scaled.png, read by OCR where the text layer is sparse. */
+  | { stage: 'text'; pdfFile: string; dpi: number; workDir: string }
   | { stage: 'analyze'; pdfFile: string; dpi: number; workDir: string; words: SheetWord[]; artifacts: MessagePort };
 
 export interface AnalysisResult {
@@ -73,7 +78,7 @@ async function runStageWork(task: StageTask): Promise<StageResults[StageTask['st
       return withSheet(task.pdfFile, task.dpi, async (sheet) => {
         const announce = (message: ArtifactMessage) => task.artifacts.postMessage(message);
         const raster = await renderSheet(sheet);
-        const pngFile = path.join(task.workDir, 'scaled.png');
+        const pngFile = path.join(task.workDir, SCALED_PNG_FILE);
         await encodeScaledPng(raster, pngFile);
         announce({ artifact: 'scaled_png', file: pngFile });
         const tilesDir = path.join(task.workDir, 'tiles');
@@ -85,7 +90,9 @@ async function runStageWork(task: StageTask): Promise<StageResults[StageTask['st
         return { width: raster.width, height: raster.height };
       });
     case 'text':
-      return withSheet(task.pdfFile, task.dpi, (sheet) => extractWords(sheet));
+      return withSheet(task.pdfFile, task.dpi, async (sheet) =>
+        sheetWords(await extractWords(sheet), () => readFile(path.join(task.workDir, SCALED_PNG_FILE)), task.dpi),
+      );
     case 'analyze':
       return withSheet(task.pdfFile, task.dpi, async (sheet) => {
         const primitives = await extractPrimitives(sheet);

@@ -81,6 +81,11 @@ function onWhitePaper(raster: SheetRaster): Sharp {
   });
 }
 
+/** The scaled PNG in memory, as `encodeScaledPng` writes it. */
+export function scaledPng(raster: SheetRaster): Promise<Buffer> {
+  return onWhitePaper(raster).png(PNG_OPTIONS).toBuffer();
+}
+
 export async function encodeScaledPng(raster: SheetRaster, outFile: string): Promise<EncodedImage> {
   const info = await onWhitePaper(raster).png(PNG_OPTIONS).toFile(outFile);
   return { bytes: info.size, width: info.width, height: info.height };

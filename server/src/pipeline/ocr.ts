@@ -1,0 +1,108 @@
+// Words read from the rendered sheet where the PDF has no text layer to speak of: CAD exports
+// that draw text as outlines, and scans. Tesseract runs fully offline on the model shipped in
+// @tesseract.js-data/eng (without an explicit langPath tesseract.js downloads one from a CDN).
+import { createRequire } from 'node:module';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createWorker, OEM, PSM, type Block } from 'tesseract.js';
+import type { Position } from '../../../core/src/types.ts';
+import type { SheetWord } from './types.ts';
+
+/** Below this many words the text layer cannot be what the sheet says: outlined text or a scan. */
+export const SPARSE_TEXT_LAYER_WORDS = 10;
+/**
+ * Tesseract reads hatching, door swings and grid lines as strings of `|`, `—` and stray letters
+ * at low confidence; labels on clean drawings come back above 80.
+ */
+const MIN_CONFIDENCE = 70;
+
+const require = createRequire(import.meta.url);
+/** The integer-quantised "best" LSTM model: a quarter of the full model's size, as accurate on print. */
+const LANG_PATH = path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+
+/**
+ * Does a word say anything: two letters or digits at least, and mostly those, not a bit of
+ * furniture or linework misread as `m`, `<a` or `|||`.
+ */
+function isLegible(text: string): boolean {
+  const alphanumerics = text.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
+  return alphanumerics >= 2 && alphanumerics >= text.length / 2 && !/^[|Il1!]+$/.test(text);
+}
+
+/**
+ * Words of a PNG of the sheet, in its pixel coordinates (the blueprint's), upright text only;
+ * ids continue from `firstId`. Confidence is Tesseract's, scaled to 0–1.
+ */
+export async function recognizeWords(png: Buffer, dpi: number, firstId = 0): Promise<SheetWord[]> {
+  // tesseract.js writes its model cache into the working directory unless told otherwise.
+  const cachePath = await mkdtemp(path.join(tmpdir(), 'takeoff-ocr-'));
+  const worker = await createWorker('eng', OEM.LSTM_ONLY, { langPath: LANG_PATH, gzip: true, cacheMethod: 'none', cachePath });
+  try {
+    // Labels stand alone all over a drawing: sparse text finds them where page layout analysis
+    // looks for paragraphs and columns.
+    await worker.setParameters({ tessedit_pageseg_mode: PSM.SPARSE_TEXT, user_defined_dpi: String(dpi) });
+    const { data } = await worker.recognize(png, {}, { blocks: true, text: false });
+    return wordsOf(data.blocks ?? [], firstId);
+  } finally {
+    await worker.terminate();
+    await rm(cachePath, { recursive: true, force: true });
+  }
+}
+
+function wordsOf(blocks: Block[], firstId: number): SheetWord[] {
+  const words: SheetWord[] = [];
+  for (const block of blocks) {
+    for (const paragraph of block.paragraphs) {
+      for (const line of paragraph.lines) {
+        for (const word of line.words) {
+          const text = word.text.trim();
+          if (word.confidence < MIN_CONFIDENCE || !isLegible(text)) continue;
+          const { x0, y0, x1, y1 } = word.bbox;
+          const ring: Position[] = [
+            [x0, y1],
+            [x1, y1],
+            [x1, y0],
+            [x0, y0],
+            [x0, y1],
+          ];
+          words.push({
+            id: `w${firstId + words.length}`,
+            text,
+            confidence: Math.round(word.confidence) / 100,
+            geometry: { type: 'Polygon', coordinates: [ring] },
+            fontSize: y1 - y0,
+            angle: 0,
+            room_id: null,
+            wall_id: null,
+          });
+        }
+      }
+    }
+  }
+  return words;
+}
+
+function boxOf(word: SheetWord): [number, number, number, number] | null {
+  const ring = word.geometry?.coordinates[0];
+  if (!ring) return null;
+  const xs = ring.map((p) => p[0]);
+  const ys = ring.map((p) => p[1]);
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+}
+
+/**
+ * The text layer's words, and where it is sparse (outlined text, a scan) the words read from the
+ * rendered sheet as well, except those the layer already holds at the same place.
+ */
+export async function sheetWords(layerWords: SheetWord[], renderedPng: () => Promise<Buffer>, dpi: number): Promise<SheetWord[]> {
+  if (layerWords.length >= SPARSE_TEXT_LAYER_WORDS) return layerWords;
+  const read = await recognizeWords(await renderedPng(), dpi, layerWords.length);
+  const layerBoxes = layerWords.map(boxOf).filter((box) => box !== null);
+  const fresh = read.filter((word) => {
+    const box = boxOf(word)!;
+    const [cx, cy] = [(box[0] + box[2]) / 2, (box[1] + box[3]) / 2];
+    return !layerBoxes.some(([x0, y0, x1, y1]) => cx >= x0 && cx <= x1 && cy >= y0 && cy <= y1);
+  });
+  return [...layerWords, ...fresh.map((word, k) => ({ ...word, id: `w${layerWords.length + k}` }))];
+}

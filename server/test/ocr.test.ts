@@ -1,0 +1,75 @@
+// Words of sheets whose text is drawn as outlines: read from the render by offline OCR.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openSheet } from '../src/pipeline/pdf.ts';
+import { renderSheet, scaledPng } from '../src/pipeline/render.ts';
+import { sheetWords, SPARSE_TEXT_LAYER_WORDS } from '../src/pipeline/ocr.ts';
+import { extractWords } from '../src/pipeline/text.ts';
+import type { SheetWord } from '../src/pipeline/types.ts';
+import { ApiClient } from './support/client.ts';
+import { realplans, startTestServer, type TestServer } from './support/server.ts';
+
+const OUTLINED = path.join(realplans, 'ebrivera-takeoffs/36x36-house.pdf');
+const FIRST_FLOOR = path.join(realplans, 'ebrivera-takeoffs/first-floor.pdf');
+
+function centre(word: SheetWord): [number, number] {
+  const ring = word.geometry!.coordinates[0];
+  const xs = ring.map((p) => p[0]);
+  const ys = ring.map((p) => p[1]);
+  return [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2];
+}
+
+describe('sheet words', () => {
+  it('reads the labels of a sheet drawn with outlined text, where they are printed, with OCR confidence', async () => {
+    const sheet = await openSheet(new Uint8Array(await readFile(OUTLINED)), 150);
+    try {
+      const layer = await extractWords(sheet);
+      expect(layer.length).toBeLessThan(SPARSE_TEXT_LAYER_WORDS);
+      const words = await sheetWords(layer, async () => scaledPng(await renderSheet(sheet)), 150);
+      const texts = words.map((word) => word.text);
+      for (const label of ['KITCHEN', 'LAUNDRY', 'RESTROOM', 'LINEN', 'SALA']) expect(texts).toContain(label);
+      expect(new Set(words.map((word) => word.id)).size).toBe(words.length);
+      for (const word of words) {
+        expect(word.confidence).toBeGreaterThanOrEqual(0.7);
+        expect(word.confidence).toBeLessThan(1);
+      }
+      // KITCHEN is printed at about (543, 146) pt on this 17 × 11 in sheet (read off a poppler
+      // render): (1131, 304) units at 150 dpi.
+      const [x, y] = centre(words.find((word) => word.text === 'KITCHEN')!);
+      expect(Math.hypot(x - 1131, y - 304)).toBeLessThan(25);
+    } finally {
+      await sheet.close();
+    }
+  });
+
+  it('keeps a real text layer as it is and never renders the sheet for OCR', async () => {
+    const sheet = await openSheet(new Uint8Array(await readFile(FIRST_FLOOR)), 150);
+    try {
+      const layer = await extractWords(sheet);
+      const words = await sheetWords(layer, () => Promise.reject(new Error('OCR ran on a sheet with a text layer')), 150);
+      expect(words).toBe(layer);
+    } finally {
+      await sheet.close();
+    }
+  });
+});
+
+describe('a job on an outlined-text sheet', () => {
+  let server: TestServer | undefined;
+  afterAll(() => server?.close());
+
+  it('publishes OCR words and names rooms from them', async () => {
+    server = await startTestServer();
+    const client = new ApiClient(server.url, await server.createKey('ocr'));
+    const upload = await client.uploadFile(OUTLINED);
+    const job = await client.waitForJob(upload.body.project_id, upload.body.job_id);
+    expect(job, server.logs()).toMatchObject({ status: 'SUCCEEDED', error_code: null });
+    const blueprint = (await client.get(`/v1/blueprints/${job.blueprint_id}?include_text=true`)).body.blueprint;
+    const kitchen = blueprint.text.find((word: { text: string }) => word.text === 'KITCHEN');
+    expect(kitchen).toMatchObject({ geometry: { type: 'Polygon' } });
+    expect(kitchen.confidence).toBeLessThan(1);
+    const roomNames = blueprint.geojson.features.filter((f: { properties: { class: string } }) => f.properties.class === 'room').map((f: { properties: { name: string | null } }) => f.properties.name);
+    expect(roomNames).toEqual(expect.arrayContaining(['RESTROOM', 'LINEN']));
+  });
+});
