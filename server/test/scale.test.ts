@@ -192,6 +192,15 @@ describe('detectScale on word lists', () => {
     expect(withoutPlan.scale).toMatchObject({ drawing: 0.25, manual_scaling_needed: false });
   });
 
+  it('trusts a note read by OCR only once something on the sheet confirms it', () => {
+    const read = (words: SheetWord[]) => words.map((word) => ({ ...word, confidence: 0.93 }));
+    const plan = [...printed('GROUND FLOOR', 1000, 2000, 30), ...printed(`1/8" = 1'-0"`, 1000, 2030)];
+    expect(detectScale({ words: plan, info: INFO }).scale).toMatchObject({ drawing: 0.125, manual_scaling_needed: false });
+    const detection = detectScale({ words: read(plan), info: INFO });
+    expect(detection.scale).toMatchObject({ drawing: 0.125, real: 1, manual_scaling_needed: true });
+    expect(detection.checks.reason).toMatch(/read by OCR/);
+  });
+
   it('takes the most frequent scale among equal notes', () => {
     const words = [...printed('1:100', 200, 200), ...printed('1:50', 2000, 200), ...printed('1:100', 4000, 200)];
     expect(detectScale({ words, info: INFO }).scale).toMatchObject({ real: 100, units: 'si' });
@@ -271,6 +280,12 @@ describe('detectScale on real sheets', () => {
     // Without the note the sheet prints no scale: the dimensions' scale is offered, to be confirmed.
     expect(withoutNote.scale).toMatchObject({ drawing: 0.25, real: 1, type: 'architectural', units: 'imperial', manual_scaling_needed: true });
     expect(withoutNote.scale?.label).toMatch(/from dimensions/);
+  });
+
+  it('trusts the OCR reading of first-floor\'s note, which its dimensions confirm', async () => {
+    const input = await extract('ebrivera-takeoffs/first-floor.pdf');
+    const detection = detectScale({ ...input, words: input.words.map((word) => ({ ...word, confidence: 0.9 })) });
+    expect(detection.scale).toMatchObject({ drawing: 0.25, real: 1, manual_scaling_needed: false });
   });
 
   it('reads 1/8" = 1\' on drawing-parser, confirmed by its graphic scale bar', async () => {

@@ -26,7 +26,7 @@
 //
 // Trust:
 //  - a governing note is trusted when a graphic bar agrees with it (within 2 %), or, without a
-//    bar, when the dimensions do not contradict it. It needs `manual_scaling_needed` when a bar or
+//    bar, when the dimensions do not contradict it (a note read by OCR, when they confirm it). It needs `manual_scaling_needed` when a bar or
 //    a consensus of three or more dimensions disagrees by more than 5 % (a sheet printed shrunk or
 //    plotted at another scale than its note says), when the choice among notes was ambiguous (a
 //    bar or dimension consensus that confirms exactly one of them settles it), or when it could not
@@ -583,6 +583,10 @@ function decideWithNote(governing: NoteEvidence, valid: NoteEvidence[], evidence
   if (check.bars.includes('agrees')) return decision(governing, check, false, `${label} is confirmed by the graphic scale bar.`);
   if (check.bars.includes('disagrees')) {
     return decision(governing, check, true, `The graphic scale bar contradicts ${label}: the sheet is not printed at its note's scale.`);
+  }
+  // A misread digit is a wrong scale: OCR's reading of a note is trusted only once confirmed.
+  if (governing.line.words.some((word) => word.confidence !== null && word.confidence < 1) && check.dimensions.verdict !== 'agrees' && check.dimensions.verdict !== 'disagrees') {
+    return decision(governing, check, true, `${label} was read by OCR and no dimension or scale bar confirms it.`);
   }
   switch (check.dimensions.verdict) {
     case 'disagrees':
