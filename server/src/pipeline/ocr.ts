@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createWorker, OEM, PSM, type Block } from 'tesseract.js';
 import type { Position } from '../../../core/src/types.ts';
-import type { SheetWord } from './types.ts';
+import { ringBBox } from './recognize/geom-basics.ts';
+import type { BBox, SheetWord } from './types.ts';
 
 /** Below this many words the text layer cannot be what the sheet says: outlined text or a scan. */
 export const SPARSE_TEXT_LAYER_WORDS = 10;
@@ -31,10 +32,10 @@ function isLegible(text: string): boolean {
 }
 
 /**
- * Words of a PNG of the sheet, in its pixel coordinates (the blueprint's), upright text only;
- * ids continue from `firstId`. Confidence is Tesseract's, scaled to 0–1.
+ * Words of a PNG of the sheet, in its pixel coordinates (the blueprint's), upright text only.
+ * Confidence is Tesseract's, scaled to 0–1.
  */
-export async function recognizeWords(png: Buffer, dpi: number, firstId = 0): Promise<SheetWord[]> {
+export async function recognizeWords(png: Buffer, dpi: number): Promise<SheetWord[]> {
   // tesseract.js writes its model cache into the working directory unless told otherwise.
   const cachePath = await mkdtemp(path.join(tmpdir(), 'takeoff-ocr-'));
   const worker = await createWorker('eng', OEM.LSTM_ONLY, { langPath: LANG_PATH, gzip: true, cacheMethod: 'none', cachePath });
@@ -43,14 +44,14 @@ export async function recognizeWords(png: Buffer, dpi: number, firstId = 0): Pro
     // looks for paragraphs and columns.
     await worker.setParameters({ tessedit_pageseg_mode: PSM.SPARSE_TEXT, user_defined_dpi: String(dpi) });
     const { data } = await worker.recognize(png, {}, { blocks: true, text: false });
-    return wordsOf(data.blocks ?? [], firstId);
+    return wordsOf(data.blocks ?? []);
   } finally {
     await worker.terminate();
     await rm(cachePath, { recursive: true, force: true });
   }
 }
 
-function wordsOf(blocks: Block[], firstId: number): SheetWord[] {
+function wordsOf(blocks: Block[]): SheetWord[] {
   const words: SheetWord[] = [];
   for (const block of blocks) {
     for (const paragraph of block.paragraphs) {
@@ -67,7 +68,7 @@ function wordsOf(blocks: Block[], firstId: number): SheetWord[] {
             [x0, y1],
           ];
           words.push({
-            id: `w${firstId + words.length}`,
+            id: `w${words.length}`,
             text,
             confidence: Math.round(word.confidence) / 100,
             geometry: { type: 'Polygon', coordinates: [ring] },
@@ -83,12 +84,9 @@ function wordsOf(blocks: Block[], firstId: number): SheetWord[] {
   return words;
 }
 
-function boxOf(word: SheetWord): [number, number, number, number] | null {
+function boxOf(word: SheetWord): BBox | null {
   const ring = word.geometry?.coordinates[0];
-  if (!ring) return null;
-  const xs = ring.map((p) => p[0]);
-  const ys = ring.map((p) => p[1]);
-  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+  return ring ? ringBBox(ring) : null;
 }
 
 /**
@@ -97,7 +95,7 @@ function boxOf(word: SheetWord): [number, number, number, number] | null {
  */
 export async function sheetWords(layerWords: SheetWord[], renderedPng: () => Promise<Buffer>, dpi: number): Promise<SheetWord[]> {
   if (layerWords.length >= SPARSE_TEXT_LAYER_WORDS) return layerWords;
-  const read = await recognizeWords(await renderedPng(), dpi, layerWords.length);
+  const read = await recognizeWords(await renderedPng(), dpi);
   const layerBoxes = layerWords.map(boxOf).filter((box) => box !== null);
   const fresh = read.filter((word) => {
     const box = boxOf(word)!;
