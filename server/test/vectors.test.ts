@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Position } from '../../core/src/types.ts';
 import { openSheet, type OpenSheet } from '../src/pipeline/pdf.ts';
+import { multiPolygonArea, paintedRegion } from '../src/pipeline/recognize/geom-clip.ts';
 import type { BBox, RGBA, SheetPrimitives, SubPath, VectorPath } from '../src/pipeline/types.ts';
 import {
   buildSpatialIndex,
@@ -200,6 +201,45 @@ describe('extractPrimitives on a constructed PDF', () => {
     expect(raw.paths).toHaveLength(13);
     expect(clean.paths).toHaveLength(8);
     expect(clean.paths.map((path) => path.index)).toEqual(clean.paths.map((_, i) => i));
+  });
+});
+
+describe('extractPrimitives under clipping paths that are not rectangles', () => {
+  // An L-shaped clip (200 × 200 pt less its top-right quarter) over a grey page-wide rectangle
+  // and a line leaving the L; an even-odd clip (a 160 pt square with an 80 pt hole) over another.
+  // CAD exports tint areas this way: taken by its box, the rectangle would cover its neighbours.
+  const CLIPPED = `
+q 0 0 m 200 0 l 200 100 l 100 100 l 100 200 l 0 200 l h W n
+0.8 g 0 0 400 300 re f 0 G 1 w 50 150 m 250 150 l S Q
+q 220 20 m 380 20 l 380 180 l 220 180 l h 260 60 m 340 60 l 340 140 l 260 140 l h W* n
+0.5 g 200 0 200 300 re f Q
+`;
+  let paths: VectorPath[];
+
+  beforeAll(async () => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([400, 300]);
+    page.node.set(PDFName.of('Contents'), doc.context.register(doc.context.stream(CLIPPED)));
+    paths = (await extract(await doc.save(), DPI)).primitives.paths;
+  });
+
+  const paintedPt2 = (path: VectorPath) => {
+    const rings = path.subpaths.map((subpath) => [subpath.segments[0].from, ...subpath.segments.map((segment) => segment.to)]);
+    return multiPolygonArea(paintedRegion(rings, path.fill!.evenOdd)) / 4;
+  };
+
+  it('keeps of a clipped fill only what the clip shape lets through', () => {
+    const [lShaped] = paths.filter((path) => path.fill?.color[0] === 204);
+    expect(paintedPt2(lShaped)).toBeCloseTo(200 * 100 + 100 * 100, 3);
+    expect(lShaped.bbox).toEqual([...bp(0, 200), ...bp(200, 0)].map((value) => expect.closeTo(value, 3)));
+    const [framed] = paths.filter((path) => path.fill?.color[0] === 128);
+    expect(paintedPt2(framed)).toBeCloseTo(160 * 160 - 80 * 80, 3);
+  });
+
+  it('cuts a stroke where it leaves the clip shape', () => {
+    const [line] = strokedIn(paths, [0, 0, 0, 1]);
+    expect(line.subpaths).toHaveLength(1);
+    expectLines(line.subpaths[0], [bp(50, 150), bp(100, 150)]);
   });
 });
 

@@ -4,8 +4,10 @@
 import Flatbush from 'flatbush';
 import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Position } from '../../../core/src/types.ts';
+import { clipFill, clipRegionOf, clipStroke, type ClipRegion } from './clip.ts';
+import { cubicPoint, subpathPolyline } from './curves.ts';
 import type { OpenSheet } from './pdf.ts';
-import type { BBox, RasterImage, RGBA, Segment, SheetPrimitives, StrokeStyle, SubPath, VectorPath } from './types.ts';
+import type { BBox, FillStyle, RasterImage, RGBA, Segment, SheetPrimitives, StrokeStyle, SubPath, VectorPath } from './types.ts';
 
 /** Affine matrix [a, b, c, d, e, f] as in PDF: x' = a·x + c·y + e, y' = b·x + d·y + f. */
 export type Matrix = [number, number, number, number, number, number];
@@ -65,11 +67,6 @@ function includePoint(box: BBox, x: number, y: number): void {
   if (y > box[3]) box[3] = y;
 }
 
-function cubicPoint(p0: number, p1: number, p2: number, p3: number, t: number): number {
-  const u = 1 - t;
-  return u * u * u * p0 + 3 * u * u * t * p1 + 3 * u * t * t * p2 + t * t * t * p3;
-}
-
 /** Parameters in (0, 1) where one coordinate of a cubic Bézier turns back. */
 function cubicExtrema(p0: number, p1: number, p2: number, p3: number): number[] {
   const d0 = p1 - p0;
@@ -114,33 +111,6 @@ export function subpathsBBox(subpaths: SubPath[]): BBox {
   return box;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Curves
-
-/** Points along a cubic, close enough that chords stay within `tolerance` of the curve (Wang's formula). */
-function flattenCubic(from: Position, c1: Position, c2: Position, to: Position, tolerance: number): Position[] {
-  const dd1 = Math.hypot(from[0] - 2 * c1[0] + c2[0], from[1] - 2 * c1[1] + c2[1]);
-  const dd2 = Math.hypot(c1[0] - 2 * c2[0] + to[0], c1[1] - 2 * c2[1] + to[1]);
-  const steps = Math.min(1000, Math.max(1, Math.ceil(Math.sqrt((0.75 * Math.max(dd1, dd2)) / tolerance))));
-  const points: Position[] = [];
-  for (let i = 1; i < steps; i++) {
-    const t = i / steps;
-    points.push([cubicPoint(from[0], c1[0], c2[0], to[0], t), cubicPoint(from[1], c1[1], c2[1], to[1], t)]);
-  }
-  points.push(to);
-  return points;
-}
-
-/** A subpath as a polyline: its start, then the end of every chord. */
-function subpathPolyline(subpath: SubPath, curveTolerance: number): Position[] {
-  const points: Position[] = [subpath.segments[0].from];
-  for (const segment of subpath.segments) {
-    if (segment.kind === 'line') points.push(segment.to);
-    else points.push(...flattenCubic(segment.from, segment.c1, segment.c2, segment.to, curveTolerance));
-  }
-  return points;
-}
-
 /** One straight piece of a path, with the `index` of the path it came from. */
 export interface FlatSegment {
   from: Position;
@@ -180,6 +150,8 @@ interface GraphicsState {
   ctm: Matrix;
   /** Bounding box of the clipping path in blueprint coordinates; null while nothing clips. */
   clip: BBox | null;
+  /** Clipping paths in force that are not rectangles, applied to what is painted. */
+  clipRegions: ClipRegion[];
   /** Line width and dashes in the user space they were set in; scaled when a path is painted. */
   lineWidth: number;
   dash: { lengths: number[]; phase: number } | null;
@@ -349,7 +321,8 @@ class PrimitiveCollector {
   /** Saved outer states of annotation appearances, which start from a fresh graphics state. */
   private readonly annotationStack: { state: GraphicsState; stack: GraphicsState[] }[] = [];
   private readonly markedContentVisible: boolean[] = [];
-  private pendingClip = false;
+  /** A clip operator waits for the path it clips with: the fill rule it was given, or null. */
+  private pendingClip: { evenOdd: boolean } | null = null;
 
   constructor(
     private readonly viewportTransform: Matrix,
@@ -364,6 +337,7 @@ class PrimitiveCollector {
     return {
       ctm: this.viewportTransform,
       clip: null,
+      clipRegions: [],
       lineWidth: 1,
       dash: null,
       strokePaint: [0, 0, 0],
@@ -448,7 +422,7 @@ class PrimitiveCollector {
         break;
       case OPS.clip:
       case OPS.eoClip:
-        this.pendingClip = true;
+        this.pendingClip = { evenOdd: fn === OPS.eoClip };
         break;
       case OPS.constructPath:
         this.constructPath(args[0], args[1]?.[0] ?? null);
@@ -500,7 +474,7 @@ class PrimitiveCollector {
   private restore(): void {
     const previous = this.stack.pop();
     if (previous) this.state = previous;
-    this.pendingClip = false;
+    this.pendingClip = null;
   }
 
   private clipTo(box: BBox): void {
@@ -556,8 +530,10 @@ class PrimitiveCollector {
     if (paint && subpaths.length > 0) this.paintPath(subpaths, paint);
     // A clipping path limits what comes after it, not the path it is painted with.
     if (this.pendingClip) {
-      this.pendingClip = false;
       this.clipTo(subpaths.length > 0 ? subpathsBBox(subpaths) : EMPTY_BOX);
+      const region = clipRegionOf(subpaths, this.pendingClip.evenOdd);
+      if (region) this.state.clipRegions = [...this.state.clipRegions, region];
+      this.pendingClip = null;
     }
   }
 
@@ -586,7 +562,16 @@ class PrimitiveCollector {
         : null;
     if (!stroke && !fill) return;
     const clip = state.clip !== null && !boxContains(state.clip, this.page) ? state.clip : null;
-    this.paths.push({ index: this.paths.length, subpaths, stroke, fill, clip, bbox: subpathsBBox(subpaths) });
+    const push = (geometry: SubPath[], pathStroke: StrokeStyle | null, pathFill: FillStyle | null) => {
+      if (geometry.length > 0) this.paths.push({ index: this.paths.length, subpaths: geometry, stroke: pathStroke, fill: pathFill, clip, bbox: subpathsBBox(geometry) });
+    };
+    if (state.clipRegions.length === 0) return push(subpaths, stroke, fill);
+    const filled = fill && clipFill(subpaths, fill.evenOdd, state.clipRegions);
+    const stroked = stroke && clipStroke(subpaths, state.clipRegions);
+    if ((!filled || filled.subpaths === subpaths) && (!stroked || stroked === subpaths)) return push(subpaths, stroke, fill);
+    // The fill's visible region and the stroke's visible pieces no longer share one geometry.
+    if (fill && filled) push(filled.subpaths, null, { ...fill, evenOdd: filled.evenOdd });
+    if (stroke && stroked) push(stroked, stroke, null);
   }
 
   /** A shading fills the whole clipped area with colours that vary; it is kept as that area. */

@@ -98,3 +98,21 @@ export function multiPolygonArea(multi: MultiPolygon): number {
   }
   return area;
 }
+
+/**
+ * The region painted by filling `rings`. Even-odd fills are the XOR of their rings; non-zero fills
+ * add the rings turning the way the largest one does and cut out those turning the other way,
+ * which is how CAD exports write holes.
+ */
+export function paintedRegion(rings: readonly Position[][], evenOdd: boolean): MultiPolygon {
+  if (rings.length === 0) return [];
+  if (rings.length === 1) return unionAll([[rings[0]]]);
+  if (evenOdd) return xorAll(rings.map((ring): Polygon => [ring]));
+  const areas = rings.map(signedArea2);
+  let largest = 0;
+  for (let i = 1; i < rings.length; i++) if (Math.abs(areas[i]) > Math.abs(areas[largest])) largest = i;
+  const sign = Math.sign(areas[largest]);
+  const added = rings.filter((_, i) => Math.sign(areas[i]) === sign).map((ring): Polygon => [ring]);
+  const cut = rings.filter((_, i) => Math.sign(areas[i]) !== sign).map((ring): Polygon => [ring]);
+  return differenceOf(unionAll(added), cut);
+}

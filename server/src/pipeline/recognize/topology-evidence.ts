@@ -3,7 +3,7 @@
 import type { Position } from '../../../../core/src/types.ts';
 import type { BBox, RGBA, Segment, SheetPrimitives, SheetWord, StrokeStyle, SubPath, VectorPath } from '../types.ts';
 import { closeRing, distance, pointInRing, ringBBox, ringPerimeter, signedArea2 } from './geom-basics.ts';
-import { xorAll, differenceOf, unionAll, type MultiPolygon, type Polygon } from './geom-clip.ts';
+import { paintedRegion, type MultiPolygon } from './geom-clip.ts';
 import { textFrameLineIds } from './topology-frames.ts';
 
 /** A straight piece of linework with its direction normalised to an angle in [0, π). */
@@ -340,11 +340,6 @@ function subpathPoints(subpath: SubPath): Position[] {
   return points;
 }
 
-/**
- * The region a fill paints. Even-odd fills are the XOR of their subpaths; non-zero fills add the
- * subpaths turning the way the largest one does and cut out those turning the other way, which
- * is how CAD exports write holes.
- */
 /** Area inside rings where a ring inside an odd number of others is a hole (even-odd nesting). */
 function nestedArea(rings: Position[][]): number {
   const sized = rings.map((ring) => ({ ring, area: Math.abs(signedArea2(ring)) / 2, box: ringBBox(ring) })).sort((a, b) => b.area - a.area);
@@ -365,18 +360,10 @@ function fillRings(path: VectorPath): Position[][] {
   return path.subpaths.map(subpathPoints).filter((ring) => ring.length >= 3 && Math.abs(signedArea2(ring)) > 1e-6);
 }
 
+/** The region a fill paints, holes cut out. */
 export function fillPolygons(path: VectorPath): MultiPolygon {
   const rings = fillRings(path);
-  if (rings.length === 0) return [];
-  if (rings.length === 1) return [[closeRing(rings[0])]];
-  if (path.fill?.evenOdd) return xorAll(rings.map((ring): Polygon => [ring]));
-  const areas = rings.map(signedArea2);
-  let largest = 0;
-  for (let i = 1; i < rings.length; i++) if (Math.abs(areas[i]) > Math.abs(areas[largest])) largest = i;
-  const sign = Math.sign(areas[largest]);
-  const added = rings.filter((_, i) => Math.sign(areas[i]) === sign).map((ring): Polygon => [ring]);
-  const cut = rings.filter((_, i) => Math.sign(areas[i]) !== sign).map((ring): Polygon => [ring]);
-  return differenceOf(unionAll(added), cut);
+  return rings.length === 1 ? [[closeRing(rings[0])]] : paintedRegion(rings, path.fill?.evenOdd ?? false);
 }
 
 function wordBox(word: SheetWord): WordBox | null {
