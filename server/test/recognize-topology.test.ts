@@ -146,6 +146,23 @@ describe('va-finish-plan page 1 (hospital wing, corridors and lobby not separate
     expect(squareFeet(closet.polygon, mpu)).toBeGreaterThan(15);
   });
 
+  it('keeps the walls under a tint clipped to the existing building, and closes a door hung in a stub partition', async () => {
+    const { sheet, result } = await recognizedVa;
+    // The existing wing is tinted by one page-wide grey rectangle clipped to the wing's outline.
+    // Read by its box, that rectangle covered the grey poché of the connecting corridor's west
+    // wall (973.3–983.2 pt) and its south wall, and T1 leaked out of the building. Its north end
+    // is a door whose far jamb is a 6.4 pt partition stub, a thickness no other wall has.
+    const tag = sheet.words.find((word) => word.text === 'T1' && word.geometry)!;
+    const corridor = result.rooms.find((room) => pointInPolygon(interiorPoint(tag.geometry!.coordinates), room.polygon));
+    expect(corridor?.name).toBe('CONNECTING CORRIDOR T1');
+    const [x0, y0, , y1] = ringBBox(corridor!.polygon[0]).map((value) => (value * 72) / DPI);
+    expect(Math.abs(x0 - 983.2)).toBeLessThan(0.5);
+    expect(Math.abs(y0 - 352.7)).toBeLessThan(1);
+    // South: closed by the existing wall at 649.3 pt (and the passage east of it at 654.5 pt).
+    expect(y1).toBeGreaterThan(649);
+    expect(y1).toBeLessThan(655);
+  });
+
   it('closes the doors of the rooms off the corridors: exploded swings, jambs thicker than their wall', async () => {
     const { sheet, mpu, result } = await recognizedVa;
     // Each tag (name over number) lies in a room of its own named by it, the size of an office,

@@ -22,6 +22,8 @@ export interface OpeningFindings {
   openings: FoundOpening[];
   /** Gaps between facing wall ends with nothing drawn in them: closed for rooms, not reported. */
   passages: FrameRect[];
+  /** Odd-thickness stubs a door's jamb stands on: wall, though no wall elsewhere is that thick. */
+  jambStubs: FrameRect[];
 }
 
 const ALIGNED_SINE = Math.sin((3 * Math.PI) / 180);
@@ -31,6 +33,8 @@ const LEAF_METRES: [number, number] = [0.4, 1.4];
 const GAP_METRES: [number, number] = [0.3, 6];
 /** A wall end facing a jamb this many times as thick still makes a gap, when in line with it. */
 const JAMB_RATIO = 2.5;
+/** A door's jamb reaches its wall through at most this many odd-thickness stubs end to end. */
+const MAX_STUBS = 3;
 /** Plain gaps wider than this are open-plan connections, not passages between rooms. */
 const PASSAGE_METRES = 2.6;
 
@@ -73,6 +77,8 @@ interface Swing {
   frame: Frame;
   rect: FrameRect;
   runIds: number[];
+  /** Odd-thickness stubs (indices into `WallEvidence.oddThicknessQuads`) its jambs stand on. */
+  stubIds: number[];
   score: number;
 }
 
@@ -92,7 +98,7 @@ function hasLeaf(lines: Line[], hinge: Position, tip: Position, radius: number):
  * the wall band it sits in comes from wall runs parallel to the closed leaf near either jamb,
  * and the jambs from where wall material starts along that band on either side.
  */
-function readSwing(arc: Arc, closed: Position, tip: Position, runs: RectIndex<WallRun>, nearbyLines: Line[], limits: Limits): Swing {
+function readSwing(arc: Arc, closed: Position, tip: Position, runs: RectIndex<WallRun>, stubs: RectIndex<FrameRect>, nearbyLines: Line[], limits: Limits): Swing {
   const hinge = arc.center;
   const r = arc.radius;
   const frame = unit(hinge, closed);
@@ -132,26 +138,61 @@ function readSwing(arc: Arc, closed: Position, tip: Position, runs: RectIndex<Wa
   const margin = Math.min(0.2 * (o1 - o0), 1);
   const bandLo = ho + o0 + margin;
   const bandHi = ho + o1 - margin;
-  const back = runs.cast(frame, hs + 0.5 * r, -1, 0.85 * r, bandLo, bandHi);
-  const ahead = runs.cast(frame, hs + 0.5 * r, 1, 0.85 * r, bandLo, bandHi);
-  const backOk = back !== null && Math.abs(back.at - hs) <= 0.3 * r;
-  const aheadOk = ahead !== null && Math.abs(ahead.at - hs - r) <= 0.3 * r;
+  const back = jambAt(frame, hs + 0.5 * r, -1, hs, r, bandLo, bandHi, runs, stubs, limits);
+  const ahead = jambAt(frame, hs + 0.5 * r, 1, hs + r, r, bandLo, bandHi, runs, stubs, limits);
   const leaf = hasLeaf(nearbyLines, hinge, tip, r);
-  const score = (backOk ? 1 : 0) + (aheadOk ? 1 : 0) + (bands.length > 0 ? 0.5 : 0) + (leaf ? 0.75 : 0);
-  const s0 = backOk ? back.at : hs;
-  const s1 = aheadOk ? ahead.at : hs + r;
-  const runIds = [...new Set([...bands.map((b) => b.id), ...(backOk ? back.ids : []), ...(aheadOk ? ahead.ids : [])])];
-  return { arc, hinge, closed, frame, rect: { ...frame, s0, s1, o0: ho + o0, o1: ho + o1 }, runIds, score };
+  const score = (back ? 1 : 0) + (ahead ? 1 : 0) + (bands.length > 0 ? 0.5 : 0) + (leaf ? 0.75 : 0);
+  const s0 = back ? back.at : hs;
+  const s1 = ahead ? ahead.at : hs + r;
+  const runIds = [...new Set([...bands.map((b) => b.id), ...(back?.runIds ?? []), ...(ahead?.runIds ?? [])])];
+  const stubIds = [...(back?.stubIds ?? []), ...(ahead?.stubIds ?? [])];
+  return { arc, hinge, closed, frame, rect: { ...frame, s0, s1, o0: ho + o0, o1: ho + o1 }, runIds, stubIds, score };
 }
 
-function findSwings(evidence: Evidence, runs: RectIndex<WallRun>, limits: Limits, lineIndex: (box: [number, number, number, number]) => Line[]): Swing[] {
+/**
+ * Where wall material starts along a door's band, looking from inside the door towards the jamb
+ * expected at `expected`: a wall run, or else a stub of odd thickness that carries the door line
+ * on to a wall (a short partition between the frame and the corridor wall).
+ */
+function jambAt(
+  frame: Frame,
+  from: number,
+  direction: 1 | -1,
+  expected: number,
+  radius: number,
+  bandLo: number,
+  bandHi: number,
+  runs: RectIndex<WallRun>,
+  stubs: RectIndex<FrameRect>,
+  limits: Limits,
+): { at: number; runIds: number[]; stubIds: number[] } | null {
+  const near = (hit: { at: number } | null) => hit !== null && Math.abs(hit.at - expected) <= 0.3 * radius;
+  const onRun = runs.cast(frame, from, direction, 0.85 * radius, bandLo, bandHi);
+  if (onRun && near(onRun)) return { at: onRun.at, runIds: onRun.ids, stubIds: [] };
+  const onStub = stubs.cast(frame, from, direction, 0.85 * radius, bandLo, bandHi);
+  if (!onStub || !near(onStub)) return null;
+  // Stubs end to end (a frame, then the partition) must reach a wall run.
+  const stubIds: number[] = [];
+  let hit: { at: number; ids: number[] } | null = onStub;
+  for (let step = 0; hit && step < MAX_STUBS; step++) {
+    stubIds.push(...hit.ids);
+    const seen = hit.ids.map((id) => rectIn(frame, stubs.rects[id]));
+    const end = direction === 1 ? Math.max(...seen.map((stub) => stub.s1)) : Math.min(...seen.map((stub) => stub.s0));
+    const wall = runs.cast(frame, end - direction * 0.5, direction, limits.thickness, bandLo, bandHi);
+    if (wall && Math.abs(wall.at - end) <= limits.thickness) return { at: onStub.at, runIds: [], stubIds };
+    hit = stubs.cast(frame, end - direction * 0.5, direction, limits.thickness, bandLo, bandHi, new Set(stubIds));
+  }
+  return null;
+}
+
+function findSwings(evidence: Evidence, runs: RectIndex<WallRun>, stubs: RectIndex<FrameRect>, limits: Limits, lineIndex: (box: [number, number, number, number]) => Line[]): Swing[] {
   const swings: Swing[] = [];
   for (const arc of evidence.arcs) {
     if (arc.radius < limits.leaf[0] || arc.radius > limits.leaf[1]) continue;
     if (arc.sweep < (25 * Math.PI) / 180 || arc.sweep > (110 * Math.PI) / 180) continue;
     const r = arc.radius;
     const nearby = lineIndex([arc.center[0] - 1.2 * r, arc.center[1] - 1.2 * r, arc.center[0] + 1.2 * r, arc.center[1] + 1.2 * r]);
-    const readings = [readSwing(arc, arc.start, arc.end, runs, nearby, limits), readSwing(arc, arc.end, arc.start, runs, nearby, limits)];
+    const readings = [readSwing(arc, arc.start, arc.end, runs, stubs, nearby, limits), readSwing(arc, arc.end, arc.start, runs, stubs, nearby, limits)];
     const best = readings[1].score > readings[0].score ? readings[1] : readings[0];
     // Partial swings (a leaf drawn ajar) need both jambs; a full quarter needs one jamb or a leaf.
     const needed = arc.sweep < (65 * Math.PI) / 180 ? 2.5 : 1.5;
@@ -337,7 +378,10 @@ export function detectOpenings(evidence: Evidence, walls: WallEvidence): Opening
     walls.lines.map((line): FrameRect => ({ ux: line.ux, uy: line.uy, s0: line.t0, s1: line.t1, o0: line.offset - 0.01, o1: line.offset + 0.01 })),
   );
   const lineIndex = (box: [number, number, number, number]) => lineRects.search(box).map((k) => walls.lines[k]);
-  const doors = pairDoubleSwings(findSwings(evidence, runs, limits, lineIndex)).map(doorOpening);
+  const stubs = new RectIndex(walls.oddThicknessQuads);
+  const swings = findSwings(evidence, runs, stubs, limits, lineIndex);
+  const jambStubs = [...new Set(swings.flatMap((swing) => swing.stubIds))].sort((a, b) => a - b).map((id) => walls.oddThicknessQuads[id]);
+  const doors = pairDoubleSwings(swings).map(doorOpening);
   const openings: FoundOpening[] = [...doors];
   const passages: FrameRect[] = [];
   const pocheFills = new Set(walls.poche.map((fill) => fill.pathIndex));
@@ -356,5 +400,5 @@ export function detectOpenings(evidence: Evidence, walls: WallEvidence): Opening
     if (subClass) openings.push({ subClass, rect: gap.rect, widthUnits: width, runIds: gap.runIds });
     else if (width <= limits.passage) passages.push(gap.rect);
   }
-  return { openings, passages };
+  return { openings, passages, jambStubs };
 }

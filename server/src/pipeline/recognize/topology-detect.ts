@@ -102,7 +102,7 @@ export function detectTopology(input: TopologyInput): TopologyResult {
   const separatorSegments = strokeSegments(input.primitives);
   const roomFindings = detectRooms({
     info: input.info,
-    wallPieces: walls.pieces,
+    wallPieces: [...walls.pieces, ...found.jambStubs.map((stub) => [rectRing(stub)])],
     // Closures reach a unit into their jambs: a cast that stops a hair short would leave a slit.
     closures: [...found.openings.map((o) => o.rect), ...found.passages].map((rect) => ({ ...rect, s0: rect.s0 - 1, s1: rect.s1 + 1 })),
     words: evidence.words,

@@ -75,6 +75,11 @@ export interface WallEvidence {
   poche: PocheRegion[];
   /** Everything that is wall, as polygons (runs as rectangles, poché as painted). */
   pieces: Polygon[];
+  /**
+   * Wall-pen pairs of a thickness no wall on the sheet is drawn at: a counter or shelf edge, or a
+   * short stub of odd thickness beside a door. Wall only where an opening's jamb stands on one.
+   */
+  oddThicknessQuads: FrameRect[];
   /** Extension lines of the sheet's dimensions: where the drawing says its faces are. */
   extensionLines: Line[];
 }
@@ -776,9 +781,8 @@ export function detectWallEvidence(evidence: Evidence, scale: WallScale): WallEv
     [...walled.map(({ pair }) => pair.s1 - pair.s0), ...poche.map((fill) => fill.area / Math.max(1, meanWidth(fill)))],
     scale,
   );
-  const paired: QuadSource[] = walled
-    .filter(({ pair }) => (pair.i.source === 'fill' && pair.j.source === 'fill') || nearMode(Math.abs(pair.d), modes))
-    .map(({ pair, quad }) => ({ quad, lineIds: [pair.i.id, pair.j.id] }));
+  const ofMode = ({ pair }: (typeof walled)[number]) => (pair.i.source === 'fill' && pair.j.source === 'fill') || nearMode(Math.abs(pair.d), modes);
+  const paired: QuadSource[] = walled.filter(ofMode).map(({ pair, quad }) => ({ quad, lineIds: [pair.i.id, pair.j.id] }));
   // A wide stroke that pairs with another line is a face of an outlined wall, not a wall itself.
   const facing = new Set(paired.flatMap((source) => source.lineIds));
   const wide = lines.filter((line) => !facing.has(line.id) && !dimensions.dimensionIds.has(line.id) && isWideStroke(line, scale, evidence.typicalStrokeWidth));
@@ -790,5 +794,6 @@ export function detectWallEvidence(evidence: Evidence, scale: WallScale): WallEv
   const runs = merged.filter((_, k) => !content.has(k));
   const joints = jointPieces(runs, scale.unitsPerMetre === null ? 2 * (modes[0] ?? scale.minThickness) : SHORTEST_OPENING_METRES * scale.unitsPerMetre);
   const pieces: Polygon[] = [...runs, ...joints].map((rect) => [rectRing(rect)]).concat(poche.flatMap((fill) => fill.polygons));
-  return { scale, thicknessModes: modes, lines, runs, poche, pieces, extensionLines: dimensions.extensions };
+  const oddThicknessQuads = walled.filter((entry) => !ofMode(entry)).map(({ quad }) => quad);
+  return { scale, thicknessModes: modes, lines, runs, poche, pieces, oddThicknessQuads, extensionLines: dimensions.extensions };
 }
