@@ -185,6 +185,22 @@ const iou = (a: Position[][] | Geom, b: Position[][] | Geom) => {
   return inter / polygonClipping.union(a as Geom, b as Geom).reduce((sum, p) => sum + polygonArea(p), 0);
 };
 
+describe('nithish floorplan.pdf (house inside a compound wall, no scale note)', () => {
+  it('keeps a room that a double-outlined table stands in, and makes no room of the yard the compound wall encloses', async () => {
+    const sheet = await parse(new Uint8Array(readFileSync(path.join(realplans, 'nithish/floorplan.pdf'))));
+    const result = detectTopology({ ...sheet, metresPerUnit: null });
+    const roomOf = (text: string) => {
+      const word = sheet.words.find((w) => w.text === text && w.geometry)!;
+      return result.rooms.find((room) => pointInPolygon(interiorPoint(word.geometry!.coordinates), room.polygon));
+    };
+    // The table's two outlines enclose a "room" of their own; the drawing room around it was
+    // thrown out as a box drawn around another building.
+    expect(roomOf('Drawing')?.name).toBe('Drawing Room');
+    expect(roomOf('Kitchen')?.name).toBe('Kitchen');
+    expect(roomOf('Parking')).toBeUndefined();
+  });
+});
+
 describe('zeidler-a214 (Revit area plan, 1 : 200, units painted in pale colours)', () => {
   it('finds every painted unit of the two residential wings as one room along its fill', async () => {
     const sheet = await parse(new Uint8Array(readFileSync(path.join(realplans, 'zeidler-a214/floorplan.pdf'))));

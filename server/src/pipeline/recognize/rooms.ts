@@ -68,11 +68,17 @@ function ringInside(inner: Ring, outer: Ring, outerBox: BBox): boolean {
 
 /** A polygon spanning nearly the whole sheet is its border frame: what it encloses is the sheet. */
 const FRAME_SHARE = 0.85;
+/**
+ * A plan inside a box or a compound wall fills a good share of it; a table or an island drawn
+ * with a double outline (so with a "room" of its own) fills a small share of the room it stands in.
+ */
+const HELD_BUILDING_SHARE = 0.25;
 
 /**
  * Holes of the closed wall mask that are rooms. The holes of a sheet's border frame (the
  * drawing area, the title block) are not, and neither is a hole that holds a building (a polygon
- * with rooms of its own), which is the space a border or a box drawn around a plan encloses.
+ * with rooms of its own, filling a good share of the hole), which is the space a border or a box
+ * drawn around a plan encloses.
  */
 function roomCandidates(mask: MultiPolygon, limits: RoomLimits, info: SheetInfo): Candidate[] {
   const holes: Candidate[] = [];
@@ -88,7 +94,9 @@ function roomCandidates(mask: MultiPolygon, limits: RoomLimits, info: SheetInfo)
     }
   });
   const buildingsWithRooms = [...new Set(holes.map((hole) => hole.building))].map((k) => mask[k][0] as Ring);
-  return holes.filter((hole) => !buildingsWithRooms.some((outer) => outer !== mask[hole.building][0] && ringInside(outer, hole.ring, hole.bbox)));
+  return holes.filter(
+    (hole) => !buildingsWithRooms.some((outer) => outer !== mask[hole.building][0] && absArea(outer) >= HELD_BUILDING_SHARE * hole.area && ringInside(outer, hole.ring, hole.bbox)),
+  );
 }
 
 /** Buildings with rooms; drawings far smaller than the main building are details, not plans. */
