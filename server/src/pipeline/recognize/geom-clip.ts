@@ -5,7 +5,7 @@
 import polygonClipping from 'polygon-clipping';
 import type { MultiPolygon, Polygon } from 'polygon-clipping';
 import type { Position } from '../../../../core/src/types.ts';
-import { signedArea2 } from './geom-basics.ts';
+import { interiorPoint, pointInRing, signedArea2 } from './geom-basics.ts';
 
 export type { MultiPolygon, Polygon };
 
@@ -100,9 +100,10 @@ export function multiPolygonArea(multi: MultiPolygon): number {
 }
 
 /**
- * The region painted by filling `rings`. Even-odd fills are the XOR of their rings; non-zero fills
- * add the rings turning the way the largest one does and cut out those turning the other way,
- * which is how CAD exports write holes.
+ * The region painted by filling `rings`. Even-odd fills are the XOR of their rings. Non-zero fills
+ * add the rings turning the way the largest one does; a ring turning the other way is a hole
+ * where it lies inside one of those (how CAD exports write holes), and is painted too where it
+ * lies outside them all (AutoCAD writes a solid hatch as triangles of either turn).
  */
 export function paintedRegion(rings: readonly Position[][], evenOdd: boolean): MultiPolygon {
   if (rings.length === 0) return [];
@@ -112,7 +113,12 @@ export function paintedRegion(rings: readonly Position[][], evenOdd: boolean): M
   let largest = 0;
   for (let i = 1; i < rings.length; i++) if (Math.abs(areas[i]) > Math.abs(areas[largest])) largest = i;
   const sign = Math.sign(areas[largest]);
-  const added = rings.filter((_, i) => Math.sign(areas[i]) === sign).map((ring): Polygon => [ring]);
-  const cut = rings.filter((_, i) => Math.sign(areas[i]) !== sign).map((ring): Polygon => [ring]);
-  return differenceOf(unionAll(added), cut);
+  const added = rings.filter((_, i) => Math.sign(areas[i]) === sign);
+  const holes: Polygon[] = [];
+  for (const ring of rings.filter((_, i) => Math.sign(areas[i]) !== sign)) {
+    const inside = interiorPoint([ring]);
+    if (added.some((outer) => pointInRing(inside, outer))) holes.push([ring]);
+    else added.push(ring);
+  }
+  return differenceOf(unionAll(added.map((ring): Polygon => [ring])), holes);
 }

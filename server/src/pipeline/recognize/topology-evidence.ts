@@ -2,7 +2,7 @@
 // the edges of ink fills), circular arcs (door swings), ink fill regions (poché) and word boxes.
 import type { Position } from '../../../../core/src/types.ts';
 import type { BBox, RGBA, Segment, SheetPrimitives, SheetWord, StrokeStyle, SubPath, VectorPath } from '../types.ts';
-import { closeRing, distance, pointInRing, ringBBox, ringPerimeter, signedArea2 } from './geom-basics.ts';
+import { closeRing, distance, interiorPoint, pointInRing, ringBBox, ringPerimeter, signedArea2 } from './geom-basics.ts';
 import { paintedRegion, type MultiPolygon } from './geom-clip.ts';
 import { textFrameLineIds } from './topology-frames.ts';
 
@@ -346,10 +346,13 @@ function nestedArea(rings: Position[][]): number {
   let area = 0;
   sized.forEach(({ ring, area: ringArea }, k) => {
     let depth = 0;
+    // A point well inside the ring: its corners may lie on a neighbour's edge (a solid hatch
+    // written as triangles), which says nothing about nesting.
+    const inside = interiorPoint([ring]);
+    const [x, y] = inside;
     for (let m = 0; m < k; m++) {
       const outer = sized[m];
-      const [x, y] = ring[0];
-      if (x >= outer.box[0] && x <= outer.box[2] && y >= outer.box[1] && y <= outer.box[3] && pointInRing(ring[0], outer.ring)) depth++;
+      if (x >= outer.box[0] && x <= outer.box[2] && y >= outer.box[1] && y <= outer.box[3] && pointInRing(inside, outer.ring)) depth++;
     }
     area += depth % 2 === 0 ? ringArea : -ringArea;
   });

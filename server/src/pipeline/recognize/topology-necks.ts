@@ -21,7 +21,7 @@ export interface NeckLimits {
  * lobby or meets another corridor, not where a corridor narrows at a column or a wide opening
  * joins two parts of one room.
  */
-const NECK_SHARE = 0.7;
+const NECK_SHARE = 0.6;
 /** How far beyond a cut, in cut lengths, the width of the space on each side is probed. */
 const PROBE_OFFSETS = [0.5, 1];
 

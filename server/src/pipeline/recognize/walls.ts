@@ -7,7 +7,7 @@
 // out; dimension lines, and the text boxes and tag frames around words, are not walls either.
 // Pieces drawn apart from the walls they join (columns, corner blocks) are filled in as joints.
 import Flatbush from 'flatbush';
-import { median, ringBBox, signedArea2, weightedQuantile } from './geom-basics.ts';
+import { boxesOverlap, median, ringBBox, signedArea2, weightedQuantile } from './geom-basics.ts';
 import { differenceOf, type MultiPolygon, type Polygon } from './geom-clip.ts';
 import { RectIndex, fromFrame, parallel, rectBBox, rectCorners, rectIn, rectRing, toFrame, type FrameRect } from './geom-frame.ts';
 import type { RGBA, VectorPath } from '../types.ts';
@@ -683,6 +683,31 @@ function visiblePoche(poche: PocheRegion[], opaqueFills: VectorPath[]): PocheReg
   });
 }
 
+/** A column is about square: its sides differ by at most this factor. */
+const COLUMN_ASPECT = 2.5;
+
+/**
+ * Columns painted as dark blocks where walls meet: compact where poché is long and thin, often in
+ * a colour of their own. A dark block counts as wall where it stands against a wall, no wider
+ * than the thickest wall; dark blocks standing free in a room (symbols, furniture) do not.
+ */
+function columnFills(fills: FillRegion[], poche: PocheRegion[], runs: WallRun[], scale: WallScale, thickness: number): FillRegion[] {
+  const pocheIds = new Set(poche.map((fill) => fill.pathIndex));
+  const runIndex = new RectIndex(runs);
+  const reach = 0.5 * thickness;
+  return fills.filter((fill) => {
+    if (pocheIds.has(fill.pathIndex) || luminance(fill.color) > POCHE_LUMINANCE) return false;
+    const [x0, y0, x1, y1] = fill.bbox;
+    const short = Math.min(x1 - x0, y1 - y0);
+    const long = Math.max(x1 - x0, y1 - y0);
+    if (short < scale.minThickness || long > scale.maxThickness || long > COLUMN_ASPECT * short) return false;
+    // Solid: its paint fills most of its box (a ring or a symbol's outline does not).
+    if (fill.area < 0.6 * (x1 - x0) * (y1 - y0)) return false;
+    const box: [number, number, number, number] = [x0 - reach, y0 - reach, x1 + reach, y1 + reach];
+    return runIndex.search(box).length > 0 || poche.some((wall) => boxesOverlap(wall.bbox, fill.bbox, reach));
+  });
+}
+
 /** Edges of poché as lines that know which side the fill is on: a face pairs only across its wall. */
 function pocheEdges(poche: PocheRegion[], firstId: number): Line[] {
   const edges: Line[] = [];
@@ -793,7 +818,11 @@ export function detectWallEvidence(evidence: Evidence, scale: WallScale): WallEv
   const content = openingContentRuns(merged);
   const runs = merged.filter((_, k) => !content.has(k));
   const joints = jointPieces(runs, scale.unitsPerMetre === null ? 2 * (modes[0] ?? scale.minThickness) : SHORTEST_OPENING_METRES * scale.unitsPerMetre);
-  const pieces: Polygon[] = [...runs, ...joints].map((rect) => [rectRing(rect)]).concat(poche.flatMap((fill) => fill.polygons));
+  const columns = columnFills(evidence.fills, poche, runs, scale, modes[0] ?? scale.minThickness);
+  const pieces: Polygon[] = [...runs, ...joints]
+    .map((rect) => [rectRing(rect)])
+    .concat(poche.flatMap((fill) => fill.polygons))
+    .concat(columns.flatMap((fill) => fillPolygons(fill.path)));
   const oddThicknessQuads = walled.filter((entry) => !ofMode(entry)).map(({ quad }) => quad);
   return { scale, thicknessModes: modes, lines, runs, poche, pieces, oddThicknessQuads, extensionLines: dimensions.extensions };
 }
