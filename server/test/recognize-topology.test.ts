@@ -216,6 +216,23 @@ describe('kumar-g2 ground floor plan (AutoCAD: walls as solid-hatch triangles, c
   });
 });
 
+describe('polimi-qms3 A101 (AutoCAD plot, no room labels)', () => {
+  it('closes a window that runs from a wall end to the face of the wall across its line', async () => {
+    const sheet = await parse(new Uint8Array(readFileSync(path.join(realplans, 'polimi-qms3/A101.pdf'))));
+    const result = detectTopology({ ...sheet, metresPerUnit: null });
+    // The living room's south façade is one window from the west wall's face to the end of the
+    // bedroom's wall: no wall stub faces that end, so the living room leaked outside.
+    const at = (x: number, y: number): Position => [(x * DPI) / 72, (y * DPI) / 72];
+    const living = result.rooms.filter((room) => pointInPolygon(at(633, 633), room.polygon));
+    expect(living).toHaveLength(1);
+    expect(pointInPolygon(at(1033, 700), living[0].polygon)).toBe(false);
+    // Inside the 9.14 × 6.05 m building (657 × 435 pt at the sheet's 1:39.37), not the sheet.
+    const [x0, y0, x1, y1] = ringBBox(living[0].polygon[0]).map((value) => (value * 72) / DPI);
+    expect(x1 - x0).toBeLessThan(660);
+    expect(y1 - y0).toBeLessThan(440);
+  });
+});
+
 describe('paintedRegion', () => {
   it('paints both triangles of a non-zero fill that turn opposite ways side by side, and cuts a nested one out', () => {
     const first: Position[] = [[10, 0], [0, 0], [10, 100]];

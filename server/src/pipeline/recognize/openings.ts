@@ -246,6 +246,8 @@ function doorOpening([swing, partner]: [Swing, Swing | null]): FoundOpening {
 interface Gap {
   rect: FrameRect;
   runIds: [number, number];
+  /** Between a wall end and the face of a wall across its line: an opening only where glazed. */
+  corner?: boolean;
 }
 
 /**
@@ -273,7 +275,14 @@ function findGaps(runs: RectIndex<WallRun>, limits: Limits): Gap[] {
         // A jamb block or a half-drawn wall is thicker than its wall, but its band holds the wall's.
         return overlap >= 0.6 * thinner && (ratio <= 1.6 || (ratio <= JAMB_RATIO && overlap >= 0.9 * thinner));
       });
-      if (facing === undefined) continue;
+      if (facing === undefined) {
+        // A window may run from a wall's end to the face of the wall across its line (a glazed
+        // corner). Plain floor there is the space going on (a corridor past a wall end), so such
+        // a gap counts only when glazing is drawn in it.
+        const across = hit.ids.find((other) => perpendicular(run, runs.rects[other]) && isWallLength(runs.rects[other]));
+        if (across !== undefined && isWallLength(run)) gaps.push({ rect: { ux: run.ux, uy: run.uy, s0: Math.min(from, hit.at), s1: Math.max(from, hit.at), o0: run.o0, o1: run.o1 }, runIds: [id, across], corner: true });
+        continue;
+      }
       const key = id < facing ? `${id}:${facing}` : `${facing}:${id}`;
       if (seen.has(key)) continue;
       seen.add(key);
@@ -322,8 +331,23 @@ function findFilledGaps(evidence: Evidence, runs: RectIndex<WallRun>, limits: Li
   return gaps;
 }
 
-/** What is drawn in a gap: glazing (window), offset panels (sliding door) or nothing. */
-function classifyGap(gap: Gap, lines: Line[], evidence: Evidence, pocheFills: ReadonlySet<number>): OpeningSubClass | null {
+/** Length of the union of intervals. */
+function coveredLength(intervals: [number, number][]): number {
+  let total = 0;
+  let end = -Infinity;
+  for (const [a, b] of [...intervals].sort((x, y) => x[0] - y[0])) {
+    if (b <= end) continue;
+    total += b - Math.max(a, end);
+    end = b;
+  }
+  return total;
+}
+
+/**
+ * What is drawn in a gap: glazing (window), offset panels (sliding door) or nothing; and how many
+ * lines span it.
+ */
+function classifyGap(gap: Gap, lines: Line[], evidence: Evidence, pocheFills: ReadonlySet<number>): { subClass: OpeningSubClass | null; spanning: number } {
   const { rect } = gap;
   const width = rect.s1 - rect.s0;
   const tolerance = Math.max(1, 0.25 * (rect.o1 - rect.o0));
@@ -332,7 +356,16 @@ function classifyGap(gap: Gap, lines: Line[], evidence: Evidence, pocheFills: Re
     return s >= rect.s0 - tolerance && s <= rect.s1 + tolerance && o >= rect.o0 - tolerance && o <= rect.o1 + tolerance;
   };
   const along = lines.filter((line) => parallel(rect, line, ALIGNED_SINE) && inside(line.a) && inside(line.b));
-  const spanning = along.filter((line) => line.length >= 0.75 * width);
+  // Glazing lines span the gap, often in pieces broken at the mullions: tracks of collinear
+  // pieces are counted by how much of the gap they cover together.
+  const tracks = new Map<number, [number, number][]>();
+  for (const line of along) {
+    const a = toFrame(rect, line.a);
+    const b = toFrame(rect, line.b);
+    const key = Math.round((a[1] + b[1]) / 2);
+    tracks.set(key, [...(tracks.get(key) ?? []), [Math.max(rect.s0, Math.min(a[0], b[0])), Math.min(rect.s1, Math.max(a[0], b[0]))]]);
+  }
+  const spanning = [...tracks.values()].filter((pieces) => coveredLength(pieces) >= 0.75 * width).length;
   const panels = along.filter((line) => line.length >= 0.3 * width && line.length < 0.75 * width);
   // Sliding panels lie on two tracks and overlap in the middle; the sashes of a casement window
   // meet end to end on one line.
@@ -345,8 +378,8 @@ function classifyGap(gap: Gap, lines: Line[], evidence: Evidence, pocheFills: Re
   const reachEnd = spans.filter((span) => Math.abs(span.s1 - rect.s1) <= tolerance + 0.1 * width);
   const track = 0.1 * (rect.o1 - rect.o0);
   const sliding = reachStart.some((first) => reachEnd.some((last) => Math.abs(first.o - last.o) >= track && first.s1 > last.s0));
-  if (sliding) return 'sliding door';
-  if (spanning.length > 0) return 'window';
+  if (sliding) return { subClass: 'sliding door', spanning };
+  if (spanning > 0) return { subClass: 'window', spanning };
   const filled = evidence.fills.some((fill) => {
     if (pocheFills.has(fill.pathIndex)) return false;
     const corners: Position[] = [
@@ -358,7 +391,16 @@ function classifyGap(gap: Gap, lines: Line[], evidence: Evidence, pocheFills: Re
     const b = toFrame(rect, corners[1])[0];
     return Math.abs(b - a) >= 0.6 * width || Math.abs(fill.bbox[2] - fill.bbox[0]) + Math.abs(fill.bbox[3] - fill.bbox[1]) >= 0.75 * width;
   });
-  return filled ? 'window' : null;
+  return { subClass: filled ? 'window' : null, spanning: 0 };
+}
+
+/** A run at least twice as long as it is thick has a direction; a square chunk of wall has none. */
+function isWallLength(run: WallRun): boolean {
+  return run.s1 - run.s0 >= 2 * run.thickness;
+}
+
+function perpendicular(a: Frame, b: Frame): boolean {
+  return Math.abs(a.ux * b.ux + a.uy * b.uy) <= ALIGNED_SINE;
 }
 
 function overlapsAlong(a: FrameRect, b: FrameRect): boolean {
@@ -390,12 +432,15 @@ export function detectOpenings(evidence: Evidence, walls: WallEvidence): Opening
   const found = [...findGaps(runs, limits), ...findFilledGaps(evidence, runs, limits, pocheFills)].sort((a, b) => a.rect.o1 - a.rect.o0 - (b.rect.o1 - b.rect.o0));
   for (const gap of found) {
     if (doors.some((door) => overlapsAlong(door.rect, gap.rect)) || gaps.some((other) => overlapsAlong(other.rect, gap.rect))) continue;
-    gaps.push(gap);
     const [x0, y0] = fromFrame(gap.rect, gap.rect.s0, gap.rect.o0);
     const [x1, y1] = fromFrame(gap.rect, gap.rect.s1, gap.rect.o1);
     const margin = gap.rect.o1 - gap.rect.o0;
     const nearby = lineIndex([Math.min(x0, x1) - margin, Math.min(y0, y1) - margin, Math.max(x0, x1) + margin, Math.max(y0, y1) + margin]);
-    const subClass = classifyGap(gap, nearby, evidence, pocheFills);
+    const { subClass, spanning } = classifyGap(gap, nearby, evidence, pocheFills);
+    // At a corner only a window's glazing (two lines or more) closes the gap: a closet's rod or a
+    // sliding front between a wall end and the back wall leaves the closet part of its room.
+    if (gap.corner && (subClass !== 'window' || spanning < 2)) continue;
+    gaps.push(gap);
     const width = gap.rect.s1 - gap.rect.s0;
     if (subClass) openings.push({ subClass, rect: gap.rect, widthUnits: width, runIds: gap.runIds });
     else if (width <= limits.passage) passages.push(gap.rect);
