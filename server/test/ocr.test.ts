@@ -43,6 +43,27 @@ describe('sheet words', () => {
     }
   });
 
+  it('reads text that runs up the sheet, with its direction', async () => {
+    // ufpr's plan lies across a portrait sheet, so most of its outlined text runs upward.
+    const sheet = await openSheet(new Uint8Array(await readFile(path.join(realplans, 'ufpr-mapabloco/planta.pdf'))), 150);
+    try {
+      const words = await sheetWords(await extractWords(sheet), async () => scaledPng(await renderSheet(sheet)), 150);
+      const legend = words.find((word) => word.text === 'Legenda');
+      expect(legend).toBeDefined();
+      expect(legend!.angle).toBeCloseTo(-Math.PI / 2, 6);
+      // Printed from about (178, 442) to (178, 475) pt, read off a poppler render: a column.
+      const ring = legend!.geometry!.coordinates[0];
+      const xs = ring.map((p) => p[0]);
+      const ys = ring.map((p) => p[1]);
+      expect(Math.max(...ys) - Math.min(...ys)).toBeGreaterThan(2 * (Math.max(...xs) - Math.min(...xs)));
+      const [x, y] = centre(legend!);
+      expect(Math.hypot(x - (178 * 150) / 72, y - (459 * 150) / 72)).toBeLessThan(20);
+      expect(new Set(words.map((word) => word.id)).size).toBe(words.length);
+    } finally {
+      await sheet.close();
+    }
+  });
+
   it('keeps a real text layer as it is and never renders the sheet for OCR', async () => {
     const sheet = await openSheet(new Uint8Array(await readFile(FIRST_FLOOR)), 150);
     try {

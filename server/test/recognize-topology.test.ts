@@ -16,6 +16,8 @@ import { detectScale } from '../src/pipeline/scale.ts';
 import { extractWords } from '../src/pipeline/text.ts';
 import type { SheetInfo, SheetPrimitives, SheetWord } from '../src/pipeline/types.ts';
 import { extractPrimitives } from '../src/pipeline/vectors.ts';
+import { sheetWords } from '../src/pipeline/ocr.ts';
+import { renderSheet, scaledPng } from '../src/pipeline/render.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const realplans = path.resolve(repoRoot, '../shared/realplans');
@@ -230,6 +232,24 @@ describe('polimi-qms3 A101 (AutoCAD plot, no room labels)', () => {
     const [x0, y0, x1, y1] = ringBBox(living[0].polygon[0]).map((value) => (value * 72) / DPI);
     expect(x1 - x0).toBeLessThan(660);
     expect(y1 - y0).toBeLessThan(440);
+  });
+});
+
+describe('kirkland sample plans, cover sheet (outlined text read by OCR)', () => {
+  it('names no room after a paragraph of notes printed in a box', async () => {
+    const bytes = new Uint8Array(readFileSync(path.join(realplans, 'measurex/kirkland-sample-plans.pdf')));
+    const sheet = await openSheet(bytes, DPI);
+    try {
+      const words = await sheetWords(await extractWords(sheet), async () => scaledPng(await renderSheet(sheet)), DPI);
+      const result = detectTopology({ info: sheet.info, primitives: await extractPrimitives(sheet), words, metresPerUnit: null });
+      // The boxed note "These drawings for individuals preparing drawings for permit submittal…"
+      // encloses floor of its own; its sentences are no room's name.
+      expect(words.some((word) => word.text === 'submittal.')).toBe(true);
+      expect(result.rooms.length).toBeGreaterThan(0);
+      for (const room of result.rooms) expect((room.name ?? '').split(/\s+/).length, room.name ?? '').toBeLessThanOrEqual(6);
+    } finally {
+      await sheet.close();
+    }
   });
 });
 

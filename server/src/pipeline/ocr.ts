@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { createWorker, OEM, PSM, type Block } from 'tesseract.js';
 import type { Position } from '../../../core/src/types.ts';
 import { ringBBox } from './recognize/geom-basics.ts';
@@ -32,8 +33,9 @@ function isLegible(text: string): boolean {
 }
 
 /**
- * Words of a PNG of the sheet, in its pixel coordinates (the blueprint's), upright text only.
- * Confidence is Tesseract's, scaled to 0–1.
+ * Words of a PNG of the sheet, in its pixel coordinates (the blueprint's). Text is read upright
+ * and, on the image turned a quarter turn clockwise, running up the sheet, as CAD writes vertical
+ * labels and the text of a plan drawn across a portrait sheet. Confidence is Tesseract's, 0–1.
  */
 export async function recognizeWords(png: Buffer, dpi: number): Promise<SheetWord[]> {
   // tesseract.js writes its model cache into the working directory unless told otherwise.
@@ -43,15 +45,30 @@ export async function recognizeWords(png: Buffer, dpi: number): Promise<SheetWor
     // Labels stand alone all over a drawing: sparse text finds them where page layout analysis
     // looks for paragraphs and columns.
     await worker.setParameters({ tessedit_pageseg_mode: PSM.SPARSE_TEXT, user_defined_dpi: String(dpi) });
-    const { data } = await worker.recognize(png, {}, { blocks: true, text: false });
-    return wordsOf(data.blocks ?? []);
+    const upright = wordsOf((await worker.recognize(png, {}, { blocks: true, text: false })).data.blocks ?? [], (p) => p, 0);
+    const { height } = await sharp(png).metadata();
+    const turned = await sharp(png).rotate(90).png().toBuffer();
+    // A point (x', y') of the turned image is (y', height − x') on the sheet; its text runs up.
+    const rising = wordsOf((await worker.recognize(turned, {}, { blocks: true, text: false })).data.blocks ?? [], ([x, y]) => [y, height! - x], -Math.PI / 2);
+    return [...upright, ...rising]
+      .filter((word, k, all) => !all.some((other, m) => m !== k && overlapsBetter(other, word, m < k)))
+      .map((word, k) => ({ ...word, id: `w${k}` }));
   } finally {
     await worker.terminate();
     await rm(cachePath, { recursive: true, force: true });
   }
 }
 
-function wordsOf(blocks: Block[]): SheetWord[] {
+/** Whether `other` covers `word`'s middle and was read with more confidence (ties go to the earlier). */
+function overlapsBetter(other: SheetWord, word: SheetWord, otherFirst: boolean): boolean {
+  const box = boxOf(other)!;
+  const [x0, y0, x1, y1] = boxOf(word)!;
+  const [cx, cy] = [(x0 + x1) / 2, (y0 + y1) / 2];
+  if (cx < box[0] || cx > box[2] || cy < box[1] || cy > box[3]) return false;
+  return other.confidence! > word.confidence! || (other.confidence === word.confidence && otherFirst);
+}
+
+function wordsOf(blocks: Block[], toSheet: (point: Position) => Position, angle: number): SheetWord[] {
   const words: SheetWord[] = [];
   for (const block of blocks) {
     for (const paragraph of block.paragraphs) {
@@ -60,20 +77,15 @@ function wordsOf(blocks: Block[]): SheetWord[] {
           const text = word.text.trim();
           if (word.confidence < MIN_CONFIDENCE || !isLegible(text)) continue;
           const { x0, y0, x1, y1 } = word.bbox;
-          const ring: Position[] = [
-            [x0, y1],
-            [x1, y1],
-            [x1, y0],
-            [x0, y0],
-            [x0, y1],
-          ];
+          // Start and end of the baseline, then the top: the order text.ts gives its words.
+          const ring = ([[x0, y1], [x1, y1], [x1, y0], [x0, y0], [x0, y1]] as Position[]).map(toSheet);
           words.push({
             id: `w${words.length}`,
             text,
             confidence: Math.round(word.confidence) / 100,
             geometry: { type: 'Polygon', coordinates: [ring] },
             fontSize: y1 - y0,
-            angle: 0,
+            angle,
             room_id: null,
             wall_id: null,
           });

@@ -180,6 +180,10 @@ function isNameLine(line: TextLine): boolean {
  * The room's label: the name line printed largest (nearest the room's middle among equals), with
  * the name lines stacked right above or below it and a room number under it.
  */
+/** A room's name runs to three lines at most ("MULTI- / PURPOSE / ROOM") and a few words. */
+const MAX_NAME_LINES = 3;
+const MAX_NAME_WORDS = 6;
+
 function roomLabel(lines: TextLine[], anchor: Position): { name: string; words: WordBox[] } | null {
   const names = lines.filter(isNameLine);
   if (names.length === 0) return null;
@@ -213,6 +217,8 @@ function roomLabel(lines: TextLine[], anchor: Position): { name: string; words: 
     stack.push(below);
     bottom = below;
   }
+  // Several lines or many words in one lettering are a note or a paragraph, not a room's name.
+  if (stack.length > MAX_NAME_LINES || stack.reduce((count, l) => count + l.words.length, 0) > MAX_NAME_WORDS) return null;
   const last = stack[stack.length - 1];
   const number = lines.find((l) => !stack.includes(l) && ROOM_NUMBER.test(l.text.trim()) && !MEASURE.test(l.text) && stacked(l, last, true));
   if (number) stack.push(number);
