@@ -8,6 +8,7 @@ import Flatbush from 'flatbush';
 import type { Position } from '../../../core/src/types.ts';
 import { pointInPolygon } from '../../../core/src/geometry.ts';
 import { cubicPoint, flattenCubic, subpathPolyline } from './curves.ts';
+import { ringBBox } from './recognize/geom-basics.ts';
 import { intersectionOf, paintedRegion, type MultiPolygon } from './recognize/geom-clip.ts';
 import type { BBox, Segment, SubPath } from './types.ts';
 
@@ -49,17 +50,6 @@ function inside(region: ClipRegion, point: Position): boolean {
   return region.polygons.some((polygon) => pointInPolygon(point, polygon));
 }
 
-function pointsBox(points: Position[]): BBox {
-  const box: BBox = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const [x, y] of points) {
-    if (x < box[0]) box[0] = x;
-    if (y < box[1]) box[1] = y;
-    if (x > box[2]) box[2] = x;
-    if (y > box[3]) box[3] = y;
-  }
-  return box;
-}
-
 function crossesEdges(region: ClipRegion, box: BBox): boolean {
   return region.edgeIndex.search(box[0], box[1], box[2], box[3]).length > 0;
 }
@@ -71,7 +61,7 @@ export function clipFill(subpaths: SubPath[], evenOdd: boolean, regions: ClipReg
     const rings = current.subpaths.filter((subpath) => subpath.segments.length > 0).map((subpath) => subpathPolyline(subpath, CURVE_TOLERANCE));
     const points = rings.flat();
     if (points.length === 0) return { subpaths: [], evenOdd };
-    if (!crossesEdges(region, pointsBox(points))) {
+    if (!crossesEdges(region, ringBBox(points))) {
       if (!inside(region, points[0])) return { subpaths: [], evenOdd };
       continue;
     }
@@ -111,7 +101,7 @@ function lerp(a: Position, b: Position, t: number): Position {
 
 /** The pieces of one segment inside the region, in order. */
 function segmentInside(region: ClipRegion, segment: Segment): Segment[] {
-  const box = segment.kind === 'line' ? pointsBox([segment.from, segment.to]) : pointsBox([segment.from, segment.c1, segment.c2, segment.to]);
+  const box = segment.kind === 'line' ? ringBBox([segment.from, segment.to]) : ringBBox([segment.from, segment.c1, segment.c2, segment.to]);
   if (!crossesEdges(region, box)) {
     const middle: Position =
       segment.kind === 'line'
