@@ -7,7 +7,7 @@
 // out; dimension lines, and the text boxes and tag frames around words, are not walls either.
 // Pieces drawn apart from the walls they join (columns, corner blocks) are filled in as joints.
 import Flatbush from 'flatbush';
-import { boxesOverlap, median, ringBBox, signedArea2, weightedQuantile } from './geom-basics.ts';
+import { median, ringBBox, signedArea2, weightedQuantile } from './geom-basics.ts';
 import { differenceOf, type MultiPolygon, type Polygon } from './geom-clip.ts';
 import { RectIndex, fromFrame, parallel, rectBBox, rectCorners, rectIn, rectRing, toFrame, type FrameRect } from './geom-frame.ts';
 import type { RGBA, VectorPath } from '../types.ts';
@@ -694,6 +694,10 @@ const COLUMN_ASPECT = 2.5;
 function columnFills(fills: FillRegion[], poche: PocheRegion[], runs: WallRun[], scale: WallScale, thickness: number): FillRegion[] {
   const pocheIds = new Set(poche.map((fill) => fill.pathIndex));
   const runIndex = new RectIndex(runs);
+  const pocheIndex = new Flatbush(Math.max(1, poche.length));
+  for (const { bbox } of poche) pocheIndex.add(bbox[0], bbox[1], bbox[2], bbox[3]);
+  if (poche.length === 0) pocheIndex.add(0, 0, 0, 0);
+  pocheIndex.finish();
   const reach = 0.5 * thickness;
   return fills.filter((fill) => {
     if (pocheIds.has(fill.pathIndex) || luminance(fill.color) > POCHE_LUMINANCE) return false;
@@ -704,7 +708,7 @@ function columnFills(fills: FillRegion[], poche: PocheRegion[], runs: WallRun[],
     // Solid: its paint fills most of its box (a ring or a symbol's outline does not).
     if (fill.area < 0.6 * (x1 - x0) * (y1 - y0)) return false;
     const box: [number, number, number, number] = [x0 - reach, y0 - reach, x1 + reach, y1 + reach];
-    return runIndex.search(box).length > 0 || poche.some((wall) => boxesOverlap(wall.bbox, fill.bbox, reach));
+    return runIndex.search(box).length > 0 || (poche.length > 0 && pocheIndex.search(...box).length > 0);
   });
 }
 
