@@ -166,6 +166,18 @@ describe('va-finish-plan page 1 (hospital wing, corridors and lobby not separate
     expect(y1).toBeLessThan(655);
   });
 
+  it('takes no tile hatch for a corner window: the toilets stay whole', async () => {
+    const { sheet, mpu, result } = await recognizedVa;
+    // Two tile-hatch lines in the band from a partition's end to the wall across read as the
+    // two glazing lines of a window in that corner, and cut each toilet in two.
+    for (const number of ['139A', '138A', '161A']) {
+      const word = sheet.words.find((w) => w.text === number && w.geometry)!;
+      const room = result.rooms.find((candidate) => pointInPolygon(interiorPoint(word.geometry!.coordinates), candidate.polygon));
+      expect(room?.name, number).toBe(`ABA TOILET ${number}`);
+      expect(squareFeet(room!.polygon, mpu), number).toBeGreaterThan(55);
+    }
+  });
+
   it('closes the doors of the rooms off the corridors: exploded swings, jambs thicker than their wall', async () => {
     const { sheet, mpu, result } = await recognizedVa;
     // Each tag (name over number) lies in a room of its own named by it, the size of an office,

@@ -394,6 +394,31 @@ function classifyGap(gap: Gap, lines: Line[], evidence: Evidence, pocheFills: Re
   return { subClass: filled ? 'window' : null, spanning: 0 };
 }
 
+/**
+ * Lines parallel to a gap beside its band (within two band widths on either side) that cover half
+ * its length or more: where a window's glazing stops at the wall's faces, a hatch runs on.
+ */
+function parallelsBeside(rect: FrameRect, lineIndex: (box: [number, number, number, number]) => Line[]): number {
+  const width = rect.o1 - rect.o0;
+  const reach = 2 * width;
+  const corners = [fromFrame(rect, rect.s0, rect.o0 - reach), fromFrame(rect, rect.s1, rect.o1 + reach)];
+  const box: [number, number, number, number] = [
+    Math.min(corners[0][0], corners[1][0]),
+    Math.min(corners[0][1], corners[1][1]),
+    Math.max(corners[0][0], corners[1][0]),
+    Math.max(corners[0][1], corners[1][1]),
+  ];
+  return lineIndex(box).filter((line) => {
+    if (!parallel(rect, line, ALIGNED_SINE)) return false;
+    const a = toFrame(rect, line.a);
+    const b = toFrame(rect, line.b);
+    const o = (a[1] + b[1]) / 2;
+    const beside = (o < rect.o0 - 0.5 * width && o >= rect.o0 - reach) || (o > rect.o1 + 0.5 * width && o <= rect.o1 + reach);
+    const along = Math.min(rect.s1, Math.max(a[0], b[0])) - Math.max(rect.s0, Math.min(a[0], b[0]));
+    return beside && along >= 0.5 * (rect.s1 - rect.s0);
+  }).length;
+}
+
 /** A run at least twice as long as it is thick has a direction; a square chunk of wall has none. */
 function isWallLength(run: WallRun): boolean {
   return run.s1 - run.s0 >= 2 * run.thickness;
@@ -438,8 +463,9 @@ export function detectOpenings(evidence: Evidence, walls: WallEvidence): Opening
     const nearby = lineIndex([Math.min(x0, x1) - margin, Math.min(y0, y1) - margin, Math.max(x0, x1) + margin, Math.max(y0, y1) + margin]);
     const { subClass, spanning } = classifyGap(gap, nearby, evidence, pocheFills);
     // At a corner only a window's glazing (two lines or more) closes the gap: a closet's rod or a
-    // sliding front between a wall end and the back wall leaves the closet part of its room.
-    if (gap.corner && (subClass !== 'window' || spanning < 2)) continue;
+    // sliding front between a wall end and the back wall leaves the closet part of its room, and
+    // lines that run on in the floor beside the gap are a tile or floor hatch, not glazing.
+    if (gap.corner && (subClass !== 'window' || spanning < 2 || parallelsBeside(gap.rect, lineIndex) > 0)) continue;
     gaps.push(gap);
     const width = gap.rect.s1 - gap.rect.s0;
     if (subClass) openings.push({ subClass, rect: gap.rect, widthUnits: width, runIds: gap.runIds });
