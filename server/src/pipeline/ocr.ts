@@ -46,10 +46,11 @@ export async function recognizeWords(png: Buffer, dpi: number): Promise<SheetWor
     // looks for paragraphs and columns.
     await worker.setParameters({ tessedit_pageseg_mode: PSM.SPARSE_TEXT, user_defined_dpi: String(dpi) });
     const upright = wordsOf((await worker.recognize(png, {}, { blocks: true, text: false })).data.blocks ?? [], (p) => p, 0);
-    const { height } = await sharp(png).metadata();
-    const turned = await sharp(png).rotate(90).png().toBuffer();
-    // A point (x', y') of the turned image is (y', height − x') on the sheet; its text runs up.
-    const rising = wordsOf((await worker.recognize(turned, {}, { blocks: true, text: false })).data.blocks ?? [], ([x, y]) => [y, height! - x], -Math.PI / 2);
+    const turned = await sharp(png).rotate(90).png().toBuffer({ resolveWithObject: true });
+    // The turned image is as wide as the sheet is high; its point (x', y') is (y', width' − x')
+    // on the sheet, and its text runs up.
+    const height = turned.info.width;
+    const rising = wordsOf((await worker.recognize(turned.data, {}, { blocks: true, text: false })).data.blocks ?? [], ([x, y]) => [y, height - x], -Math.PI / 2);
     return [...upright, ...rising]
       .filter((word, k, all) => !all.some((other, m) => m !== k && overlapsBetter(other, word, m < k)))
       .map((word, k) => ({ ...word, id: `w${k}` }));

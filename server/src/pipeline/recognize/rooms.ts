@@ -176,14 +176,14 @@ function isNameLine(line: TextLine): boolean {
   return /[A-Za-z]{2,}/.test(text);
 }
 
-/**
- * The room's label: the name line printed largest (nearest the room's middle among equals), with
- * the name lines stacked right above or below it and a room number under it.
- */
 /** A room's name runs to three lines at most ("MULTI- / PURPOSE / ROOM") and a few words. */
 const MAX_NAME_LINES = 3;
 const MAX_NAME_WORDS = 6;
 
+/**
+ * The room's label: the name line printed largest (nearest the room's middle among equals), with
+ * the name lines stacked right above or below it and a room number under it.
+ */
 function roomLabel(lines: TextLine[], anchor: Position): { name: string; words: WordBox[] } | null {
   const names = lines.filter(isNameLine);
   if (names.length === 0) return null;
