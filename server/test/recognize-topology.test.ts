@@ -247,6 +247,28 @@ describe('polimi-qms3 A101 (AutoCAD plot, no room labels)', () => {
   });
 });
 
+describe('archicad-atrium (ArchiCAD export, M 1:50, dimensions ended by ticks)', () => {
+  it('takes no wall from a dimension line ticked at both ends, so rooms reach their wall faces', async () => {
+    const sheet = await parse(new Uint8Array(readFileSync(path.join(realplans, 'archicad-atrium/floor-plan.pdf'))));
+    const detection = detectScale({ words: sheet.words, primitives: sheet.primitives, info: sheet.info });
+    const mpu = metresPerUnit(detection.scale!, DPI)!;
+    const result = detectTopology({ ...sheet, metresPerUnit: mpu });
+    const at = (x: number, y: number): Position => [(x * DPI) / 72, (y * DPI) / 72];
+    // The bedroom's "239" dimension runs 14 pt above its south wall, ticked where it meets the
+    // wall faces; paired with the wall's face it made a 26 cm "wall" and cut the room short of
+    // its stamp "A: 12.98 m²".
+    const bedroom = result.rooms.filter((room) => pointInPolygon(at(420, 650), room.polygon));
+    expect(bedroom.map((room) => room.name)).toEqual(['SPALNICA']);
+    expect(polygonArea(bedroom[0].polygon) * mpu * mpu).toBeCloseTo(12.98, 1);
+    // The bathroom beside it, whose east face a dimension's tick also crosses, stays closed.
+    const bathroom = result.rooms.filter((room) => pointInPolygon(at(720, 600), room.polygon));
+    expect(bathroom.map((room) => room.name)).toEqual(['KOPALNICA']);
+    expect(polygonArea(bathroom[0].polygon) * mpu * mpu).toBeCloseTo(9.0, 1);
+    // The strip between the dimension chains under the building is no room.
+    expect(result.rooms.filter((room) => pointInPolygon(at(450, 1000), room.polygon))).toEqual([]);
+  });
+});
+
 describe('kirkland sample plans, cover sheet (outlined text read by OCR)', () => {
   it('names no room after a paragraph of notes printed in a box', async () => {
     const bytes = new Uint8Array(readFileSync(path.join(realplans, 'measurex/kirkland-sample-plans.pdf')));

@@ -51,10 +51,35 @@ function collinearChains(lines: Line[], maxGap: number): Line[][] {
   return chains;
 }
 
+/** Architectural ticks are short oblique strokes: up to this long, paper mm. */
+const LONGEST_TICK_MM = 3;
+/** A tick leans across its dimension line at 30° to 75° (|cos| of the angle between them). */
+const TICK_COS: [number, number] = [0.26, 0.87];
+
+/** How a chain's ends are marked. */
+interface ChainMarks {
+  chain: Line[];
+  startCrossed: boolean;
+  endCrossed: boolean;
+  crossing: number[];
+}
+
+/** A tick crossing a chain near one of its ends, and how far that end runs past it. */
+interface TickClaim {
+  chain: number;
+  tick: number;
+  end: 'start' | 'end';
+  overshoot: number;
+}
+
 /**
  * Dimension lines: crossed near both ends by perpendicular extension lines that run on past
- * them (a line broken for its text counts as one). Wall faces meet the faces of other walls but
- * are not crossed by them.
+ * them, or ended at both ends by ticks, the short oblique strokes CAD draws where a dimension
+ * meets the face it measures (a line broken for its text counts as one). Wall faces meet the
+ * faces of other walls but are not crossed by them, and hatching stops at a face rather than
+ * crossing it. A tick sits where its dimension line meets the measured face, so it crosses that
+ * face too: it ends only the line that stops nearest to it, which is the dimension (the face
+ * runs on to its corner). A tick marks no face of its own, so ticks are no extension lines.
  */
 export function dimensionMarks(lines: Line[], unitsPerPaperMm: number): DimensionMarks {
   const dimensionIds = new Set<number>();
@@ -65,13 +90,17 @@ export function dimensionMarks(lines: Line[], unitsPerPaperMm: number): Dimensio
   const nearEnd = 3 * unitsPerPaperMm;
   // Extension lines are drawn out from the measured face; arrowheads, dots and ticks are shorter.
   const shortestExtension = 2 * unitsPerPaperMm;
-  for (const chain of collinearChains(lines, DIMENSION_TEXT_GAP_MM * unitsPerPaperMm)) {
+  const longestTick = LONGEST_TICK_MM * unitsPerPaperMm;
+  const tickReach = 0.25 * unitsPerPaperMm;
+  const marks: ChainMarks[] = [];
+  const claims: TickClaim[] = [];
+  // A row of dimensions along one line chains up; each of them is ticked at its own ends.
+  const chains = collinearChains(lines, DIMENSION_TEXT_GAP_MM * unitsPerPaperMm);
+  for (const chain of [...chains, ...chains.filter((chain) => chain.length > 1).flatMap((chain) => chain.map((line) => [line]))]) {
     const t0 = Math.min(...chain.map((line) => line.t0));
     const t1 = Math.max(...chain.map((line) => line.t1));
     if (t1 - t0 < 2 * nearEnd) continue;
-    let startCrossed = false;
-    let endCrossed = false;
-    const crossing: number[] = [];
+    const mark: ChainMarks = { chain, startCrossed: false, endCrossed: false, crossing: [] };
     for (const line of chain) {
       const nx = -line.uy;
       const ny = line.ux;
@@ -82,23 +111,38 @@ export function dimensionMarks(lines: Line[], unitsPerPaperMm: number): Dimensio
         Math.max(line.a[1], line.b[1]) + 1,
       )) {
         const other = lines[k];
-        if (other === line || other.source !== 'stroke' || other.length < shortestExtension) continue;
-        if (Math.abs(line.ux * other.ux + line.uy * other.uy) > 0.17) continue;
+        if (other === line || other.source !== 'stroke') continue;
+        const cos = Math.abs(line.ux * other.ux + line.uy * other.uy);
+        const tick = other.length <= longestTick && cos >= TICK_COS[0] && cos <= TICK_COS[1];
+        if (!tick && (other.length < shortestExtension || cos > 0.17)) continue;
         const da = nx * other.a[0] + ny * other.a[1] - line.offset;
         const db = nx * other.b[0] + ny * other.b[1] - line.offset;
-        if (da * db >= 0 || Math.min(Math.abs(da), Math.abs(db)) < beyond) continue;
+        if (da * db >= 0 || Math.min(Math.abs(da), Math.abs(db)) < (tick ? tickReach : beyond)) continue;
         const t = da / (da - db);
         const at = line.ux * (other.a[0] + t * (other.b[0] - other.a[0])) + line.uy * (other.a[1] + t * (other.b[1] - other.a[1]));
         if (at < line.t0 - 1 || at > line.t1 + 1) continue;
-        crossing.push(other.id);
-        if (at <= t0 + nearEnd) startCrossed = true;
-        if (at >= t1 - nearEnd) endCrossed = true;
+        if (tick) {
+          if (at <= t0 + nearEnd) claims.push({ chain: marks.length, tick: other.id, end: 'start', overshoot: at - t0 });
+          if (at >= t1 - nearEnd) claims.push({ chain: marks.length, tick: other.id, end: 'end', overshoot: t1 - at });
+          continue;
+        }
+        mark.crossing.push(other.id);
+        if (at <= t0 + nearEnd) mark.startCrossed = true;
+        if (at >= t1 - nearEnd) mark.endCrossed = true;
       }
     }
-    if (startCrossed && endCrossed) {
-      for (const line of chain) dimensionIds.add(line.id);
-      for (const id of crossing) extensionIds.add(id);
-    }
+    marks.push(mark);
   }
+  const nearestEnd = new Map<number, number>();
+  for (const claim of claims) nearestEnd.set(claim.tick, Math.min(nearestEnd.get(claim.tick) ?? Infinity, claim.overshoot));
+  const ticked = new Set<string>();
+  for (const claim of claims) {
+    if (claim.overshoot <= nearestEnd.get(claim.tick)! + 1) ticked.add(`${claim.chain}|${claim.end}`);
+  }
+  marks.forEach(({ chain, startCrossed, endCrossed, crossing }, k) => {
+    if (!(startCrossed || ticked.has(`${k}|start`)) || !(endCrossed || ticked.has(`${k}|end`))) return;
+    for (const line of chain) dimensionIds.add(line.id);
+    for (const id of crossing) extensionIds.add(id);
+  });
   return { dimensionIds, extensions: lines.filter((line) => extensionIds.has(line.id) && !dimensionIds.has(line.id)) };
 }
