@@ -327,6 +327,11 @@ describe('zeidler-a214 (Revit area plan, 1 : 200, units painted in pale colours)
       matched.add(room);
     }
     expect(matched.size).toBe(23);
+    // Each unit prints its type, number and area ("3BD / 502 / 92.1 m² / 992 ft²", the squared
+    // sign set as "č" by the font): the area names no unit.
+    const names = [...matched].map((k) => result.rooms[k].name ?? '');
+    expect(names.filter((name) => /\d\s*(ft|m)/i.test(name))).toEqual([]);
+    expect(names.filter((name) => /^(\d?BD|S_)/.test(name)).length).toBeGreaterThanOrEqual(20);
   });
 });
 

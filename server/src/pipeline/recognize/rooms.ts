@@ -118,12 +118,36 @@ interface TextLine {
   bbox: BBox;
 }
 
+/**
+ * A superscript ("m²" set as "m" and a small raised "2") belongs to the word before it: a short
+ * word at about two thirds of its size, right after it, standing above its baseline.
+ */
+function isSuperscriptOf(word: WordBox, before: WordBox): boolean {
+  const size = before.word.fontSize;
+  return (
+    word.word.text.length <= 2 &&
+    Math.abs(word.word.angle - before.word.angle) < 0.1 &&
+    word.word.fontSize >= 0.45 * size &&
+    word.word.fontSize <= 0.8 * size &&
+    Math.abs(word.bbox[0] - before.bbox[2]) <= 0.2 * size &&
+    word.bbox[3] < before.bbox[3] - 0.15 * size &&
+    word.bbox[1] >= before.bbox[1] - 0.5 * size
+  );
+}
+
 /** Words in reading order joined into lines: same direction and size, one baseline, close gaps. */
 function textLines(words: WordBox[]): TextLine[] {
   const sorted = [...words].sort((a, b) => a.bbox[0] - b.bbox[0]);
   const lines: WordBox[][] = [];
+  const superscripts = new Set<WordBox>();
   for (const word of sorted) {
     const size = word.word.fontSize;
+    const raised = lines.find((candidate) => isSuperscriptOf(word, candidate[candidate.length - 1]));
+    if (raised) {
+      raised.push(word);
+      superscripts.add(word);
+      continue;
+    }
     const line = lines.find((candidate) => {
       const last = candidate[candidate.length - 1];
       const lastSize = last.word.fontSize;
@@ -144,25 +168,31 @@ function textLines(words: WordBox[]): TextLine[] {
       Math.max(...members.map((w) => w.bbox[2])),
       Math.max(...members.map((w) => w.bbox[3])),
     ];
+    const normal = members.filter((w) => !superscripts.has(w));
     return {
       words: members,
-      text: members.map((w) => w.word.text).join(' '),
-      fontSize: Math.max(...members.map((w) => w.word.fontSize)),
+      text: members.map((w, k) => (k > 0 && !superscripts.has(w) ? ' ' : '') + w.word.text).join(''),
+      fontSize: Math.max(...normal.map((w) => w.word.fontSize)),
       center: [(bbox[0] + bbox[2]) / 2, (bbox[1] + bbox[3]) / 2],
       bbox,
     };
   });
 }
 
+/**
+ * Units of printed areas: "sq ft", "SF", "ft²", "m²", "m2". A font whose encoding maps the
+ * squared sign elsewhere prints another non-ASCII letter after the "m" or "ft" ("mč").
+ */
+const AREA_UNIT = String.raw`(sq\.?\s*ft|sq\.?\s*m|sf|(ft|m)(²|2|[^\x00-\x7F]))(?![A-Za-z0-9])`;
 /** Printed areas and dimensions: "182 sq ft", "16 SF", "12.5 m²", "15'6\" x 11'9\"", "3.20 x 4.10". */
-const MEASURE = /(\d\s*(sq\.?\s*ft|sf|ft2|ft²|m2|m²|sq\.?\s*m)\b)|(\d\s*['′"″])|(\d\s*[x×]\s*\d)|^[\d.,\s]+(m|mm|cm)?$/i;
+const MEASURE = new RegExp(String.raw`(\d\s*${AREA_UNIT})|(\d\s*['′"″])|(\d\s*[x×]\s*\d)|^[\d.,\s]+(m|mm|cm)?$`, 'i');
 /** Finish, door and equipment tags: "P-1", "CPT-1", "PT-1/PT-2", "VCT-1170", "C". */
 const TAG = /^([A-Z]{1,4}-?\d+[A-Z]?)(\s*\/\s*[A-Z]{1,4}-?\d*[A-Z]?)*$|^[A-Z]$/;
 /** Room numbers printed with a name: "137", "134A", "1-129", "E-02", "CE-3". */
 const ROOM_NUMBER = /^([A-Z]{0,3}-?)?\d{1,4}[A-Z]?(-\d{1,4}[A-Z]?)?$/;
 
 /** A printed area: "411 SF", "12.5 m²", "A: 12.34 m2". */
-const PRINTED_AREA = /\d\s*(sq\.?\s*ft|sf|ft2|ft²|m2|m²|sq\.?\s*m)\b/i;
+const PRINTED_AREA = new RegExp(String.raw`\d\s*${AREA_UNIT}`, 'i');
 
 /** Whether a line is set in capitals (digits and signs do not count). */
 function capitals(text: string): boolean {
