@@ -11,6 +11,7 @@ import { generateSheet, type SheetOptions } from '../../bench/synth/generate.ts'
 import { openSheet } from '../src/pipeline/pdf.ts';
 import { interiorPoint, pointInPolygon, ringBBox } from '../src/pipeline/recognize/geom-basics.ts';
 import { multiPolygonArea, paintedRegion } from '../src/pipeline/recognize/geom-clip.ts';
+import { splitAtStamps } from '../src/pipeline/recognize/topology-stamps.ts';
 import { detectTopology, type TopologyResult } from '../src/pipeline/recognize/topology-detect.ts';
 import { detectScale } from '../src/pipeline/scale.ts';
 import { extractWords } from '../src/pipeline/text.ts';
@@ -266,6 +267,39 @@ describe('archicad-atrium (ArchiCAD export, M 1:50, dimensions ended by ticks)',
     expect(polygonArea(bathroom[0].polygon) * mpu * mpu).toBeCloseTo(9.0, 1);
     // The strip between the dimension chains under the building is no room.
     expect(result.rooms.filter((room) => pointInPolygon(at(450, 1000), room.polygon))).toEqual([]);
+  });
+
+  it('parts the open kitchen and living room where their stamps say, no line being drawn between them', async () => {
+    const sheet = await parse(new Uint8Array(readFileSync(path.join(realplans, 'archicad-atrium/floor-plan.pdf'))));
+    const mpu = metresPerUnit({ drawing: 1, real: 50, units: 'si', type: 'metric' }, DPI)!;
+    const result = detectTopology({ ...sheet, metresPerUnit: mpu });
+    const at = (x: number, y: number): Position => [(x * DPI) / 72, (y * DPI) / 72];
+    // Stamped "A: 31.28 m²" and "A: 27.68 m²", the "2" set small and raised; together the
+    // space measures 59.9 m².
+    const kitchen = result.rooms.filter((room) => pointInPolygon(at(1050, 500), room.polygon));
+    const living = result.rooms.filter((room) => pointInPolygon(at(1050, 800), room.polygon));
+    expect(kitchen.map((room) => room.name)).toEqual(['KUHINJA IN JEDILNICA']);
+    expect(living.map((room) => room.name)).toEqual(['DNEVNA SOBA']);
+    expect(Math.abs(polygonArea(kitchen[0].polygon) * mpu * mpu - 31.28)).toBeLessThan(0.03 * 31.28);
+    expect(Math.abs(polygonArea(living[0].polygon) * mpu * mpu - 27.68)).toBeLessThan(0.03 * 27.68);
+  });
+});
+
+describe('splitAtStamps', () => {
+  const limits = { minArea: 4, minWidth: 1 };
+  const square: Position[] = [[0, 0], [10, 0], [10, 10], [0, 10], [0, 0]];
+  const mpu = 1; // one unit per metre
+
+  it('parts a space between two stamps so each keeps its printed share', () => {
+    const pieces = splitAtStamps(square, [{ at: [5, 2], areaM2: 30 }, { at: [5, 8], areaM2: 70 }], mpu, limits)!;
+    expect(pieces).toHaveLength(2);
+    expect(polygonArea([pieces[0]])).toBeCloseTo(30, 3);
+    expect(polygonArea([pieces[1]])).toBeCloseTo(70, 3);
+  });
+
+  it('leaves a space alone whose stamps do not add up to it, or whose share would put the line past a stamp', () => {
+    expect(splitAtStamps(square, [{ at: [5, 2], areaM2: 20 }, { at: [5, 8], areaM2: 30 }], mpu, limits)).toBeNull();
+    expect(splitAtStamps(square, [{ at: [5, 2], areaM2: 60 }, { at: [5, 4], areaM2: 40 }], mpu, limits)).toBeNull();
   });
 });
 

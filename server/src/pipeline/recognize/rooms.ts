@@ -15,6 +15,7 @@ import type { FillRegion, WordBox } from './topology-evidence.ts';
 import { combineWithFills, roomFills, type SpacePiece } from './topology-fills.ts';
 import { splitAtNecks } from './topology-necks.ts';
 import { splitAtSeparators, type Segment2 } from './topology-separators.ts';
+import { splitAtStamps } from './topology-stamps.ts';
 
 /** Rooms smaller than this are shafts, chases or slivers between pieces of wall, m². */
 const MIN_ROOM_M2 = 0.6;
@@ -255,21 +256,38 @@ function roomLabel(lines: TextLine[], anchor: Position): { name: string; words: 
   return { name: stack.map((l) => l.text.trim()).join(' '), words: stack.flatMap((l) => l.words) };
 }
 
+const SQUARE_METRES_PER_SQUARE_FOOT = 0.09290304;
+
+/** The area a stamp prints, square metres: "411 SF" → 38.2, "A: 31.28 m²" → 31.28. */
+function printedAreaM2(text: string): number | null {
+  const match = new RegExp(String.raw`(\d+(?:[.,]\d+)?)\s*${AREA_UNIT}`, 'i').exec(text);
+  if (!match) return null;
+  const value = Number(match[1].replace(',', '.'));
+  return /^(sq\.?\s*m|m)/i.test(match[2]) ? value : value * SQUARE_METRES_PER_SQUARE_FOOT;
+}
+
+interface TagAnchor {
+  at: Position;
+  /** The area its stamp prints, where it prints one. */
+  areaM2: number | null;
+}
+
 /**
  * Where the room tags among these lines stand: a name in capitals with its room number right
  * under it, or its printed area a little further down (a tag may print a dash for the number).
  * One point per tag, on the number or the area, so the lines of a two-line name count once.
  */
-function tagAnchors(lines: TextLine[]): Position[] {
-  const anchors = new Map<TextLine, Position>();
+function tagAnchors(lines: TextLine[]): TagAnchor[] {
+  const anchors = new Map<TextLine, TagAnchor>();
   for (const name of lines) {
     if (!isNameLine(name) || !/[A-Za-z]{3,}/.test(name.text) || !capitals(name.text)) continue;
     const under = (line: TextLine, reach: number) => {
       const step = line.bbox[1] - name.bbox[3];
       return line !== name && step > -0.3 * name.fontSize && step < reach * name.fontSize && line.center[0] >= name.bbox[0] && line.center[0] <= name.bbox[2];
     };
-    const mark = lines.find((line) => under(line, 1.2) && ROOM_NUMBER.test(line.text.trim())) ?? lines.find((line) => under(line, 3) && PRINTED_AREA.test(line.text));
-    if (mark) anchors.set(mark, mark.center);
+    const area = lines.find((line) => under(line, 3) && PRINTED_AREA.test(line.text));
+    const mark = lines.find((line) => under(line, 1.2) && ROOM_NUMBER.test(line.text.trim())) ?? area;
+    if (mark) anchors.set(mark, { at: mark.center, areaM2: area ? printedAreaM2(area.text) : null });
   }
   return [...anchors.values()];
 }
@@ -329,6 +347,15 @@ function buildingOutlines(mask: MultiPolygon, buildings: Set<number>, dropped: F
   return outlines;
 }
 
+/** A piece still holding two stamped tags, parted where the stamps say (topology-stamps.ts). */
+function splitOpenPlan(piece: Ring, anchors: TagAnchor[], unitsPerMetre: number | null, limits: RoomLimits): Ring[] {
+  if (unitsPerMetre === null) return [piece];
+  const inside = anchors.filter((anchor) => pointInRing(anchor.at, piece));
+  const stamps = inside.flatMap(({ at, areaM2 }) => (areaM2 === null ? [] : [{ at, areaM2 }]));
+  if (inside.length !== 2 || stamps.length !== 2) return [piece];
+  return splitAtStamps(piece, stamps, unitsPerMetre, limits) ?? [piece];
+}
+
 export function detectRooms(input: RoomInput): RoomFindings {
   const mask = unionAll([...input.wallPieces, ...input.closures.map((rect) => [rectRing(rect)])]);
   const limits = roomLimits(input.unitsPerMetre, input.thickness);
@@ -340,10 +367,11 @@ export function detectRooms(input: RoomInput): RoomFindings {
     .filter((c) => buildings.has(c.building))
     .flatMap((candidate) => {
       const whole = [{ rings: [closeRing(candidate.ring)], area: candidate.area, bbox: candidate.bbox }];
-      const tags = tagAnchors(textLines(wordsIn(whole[0])));
-      if (tags.length < 2) return whole;
+      const anchors = tagAnchors(textLines(wordsIn(whole[0])));
+      if (anchors.length < 2) return whole;
+      const tags = anchors.map((anchor) => anchor.at);
       const separated = splitAtSeparators(candidate.ring, tags, input.separators.segments, input.separators.index, { reach, ...limits });
-      const pieces = separated.flatMap((piece) => splitAtNecks(piece, tags, limits));
+      const pieces = separated.flatMap((piece) => splitAtNecks(piece, tags, limits)).flatMap((piece) => splitOpenPlan(piece, anchors, input.unitsPerMetre, limits));
       return pieces.length === 1 ? whole : pieces.map((ring) => ({ rings: [closeRing(ring)], area: absArea(ring), bbox: ringBBox(ring) }));
     });
   const painted = roomFills(input.fills, [...buildings].map((k) => mask[k][0] as Ring), limits);
