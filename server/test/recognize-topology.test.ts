@@ -1,6 +1,8 @@
 // Wall, opening and room recognition on vector sheets: real drawings parsed for real (printed
 // areas and dimensions as the reference) and generated sheets with exact ground truth.
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import polygonClipping from 'polygon-clipping';
 import type { Geom, Pair } from 'polygon-clipping';
@@ -300,6 +302,23 @@ describe('splitAtStamps', () => {
   it('leaves a space alone whose stamps do not add up to it, or whose share would put the line past a stamp', () => {
     expect(splitAtStamps(square, [{ at: [5, 2], areaM2: 20 }, { at: [5, 8], areaM2: 30 }], mpu, limits)).toBeNull();
     expect(splitAtStamps(square, [{ at: [5, 2], areaM2: 60 }, { at: [5, 4], areaM2: 40 }], mpu, limits)).toBeNull();
+  });
+});
+
+describe('purdue-lilyhall A121 (Revit lab plan whose room tags print numbers only)', () => {
+  it('names each room by the number in its tag, not by a keynote, a count or a section bubble', async () => {
+    // The plan is page 5 of the set; the pipeline reads a sheet's first page.
+    const dir = mkdtempSync(path.join(tmpdir(), 'a121-'));
+    const page = path.join(dir, 'a121.pdf');
+    execFileSync('qpdf', [path.join(realplans, 'purdue-lilyhall/drawings.pdf'), '--pages', '.', '5', '--', page]);
+    const sheet = await parse(new Uint8Array(readFileSync(page)));
+    rmSync(dir, { recursive: true });
+    const mpu = metresPerUnit({ drawing: 0.25, real: 1, units: 'imperial', type: 'architectural' }, DPI)!;
+    const result = detectTopology({ ...sheet, metresPerUnit: mpu });
+    // The lab holds "5 TYP" keynotes, "3 UNITS" notes and "A121" section bubbles round its tag.
+    expect(result.rooms.map((room) => room.name).sort()).toEqual(['1-129', '1-130', '1-131', '1-132', '1-133']);
+    const lab = result.rooms.find((room) => room.name === '1-129')!;
+    expect(polygonArea(lab.polygon) * mpu * mpu).toBeGreaterThan(100);
   });
 });
 

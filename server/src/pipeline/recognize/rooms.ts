@@ -200,12 +200,23 @@ function capitals(text: string): boolean {
   return text === text.toUpperCase();
 }
 
+/** Drafting shorthand and counts that annotate rather than name: "5 TYP", "SIM.", "EQ", "3 UNITS". */
+const ANNOTATION_WORD = /^(\d+|TYP|SIM|EQ|UP|DN|NIC|N\.I\.C|NTS|REF|ABV|BLW|OPP|HAND|UNITS?|PLCS?|PLACES|EA|EACH|SETS?|PCS)\.?$/i;
+
 function isNameLine(line: TextLine): boolean {
   const text = line.text.trim();
   if (MEASURE.test(text) && !/[A-Za-z]{3,}\s+[A-Za-z]{3,}/.test(text.replace(/sq\.?\s*ft/i, ''))) return false;
   if (TAG.test(text)) return false;
+  if (text.split(/\s+/).every((word) => ANNOTATION_WORD.test(word))) return false;
   return /[A-Za-z]{2,}/.test(text);
 }
+
+/**
+ * A room number standing for a name where a tag prints no name ("1-129", "134A", "101"): three
+ * digits at least, which keynote bubbles ("4", "11") do not have, and no letter in front, which
+ * the sheet references of section and detail bubbles ("A121", "A-501") have.
+ */
+const LONE_ROOM_NUMBER = /^(\d{1,4}-)?\d{3,4}[A-Z]?$|^\d{1,4}-\d{2,4}[A-Z]?$/;
 
 /** A room's name runs to three lines at most ("MULTI- / PURPOSE / ROOM") and a few words. */
 const MAX_NAME_LINES = 3;
@@ -217,7 +228,7 @@ const MAX_NAME_WORDS = 6;
  */
 function roomLabel(lines: TextLine[], anchor: Position): { name: string; words: WordBox[] } | null {
   const names = lines.filter(isNameLine);
-  if (names.length === 0) return null;
+  if (names.length === 0) return loneRoomNumber(lines, anchor);
   // Words of three letters or more name rooms; "UP", "DN", "EQ" annotate them.
   const worded = names.filter((l) => /[A-Za-z]{3,}/.test(l.text));
   // Names are usually set in capitals, finishes and notes under them in lower case.
@@ -270,6 +281,14 @@ interface TagAnchor {
   at: Position;
   /** The area its stamp prints, where it prints one. */
   areaM2: number | null;
+}
+
+/** The room number nearest the room's middle, for a room whose tag prints no name. */
+function loneRoomNumber(lines: TextLine[], anchor: Position): { name: string; words: WordBox[] } | null {
+  const numbers = lines.filter((line) => LONE_ROOM_NUMBER.test(line.text.trim()));
+  if (numbers.length === 0) return null;
+  const nearest = numbers.reduce((best, l) => (Math.hypot(l.center[0] - anchor[0], l.center[1] - anchor[1]) < Math.hypot(best.center[0] - anchor[0], best.center[1] - anchor[1]) ? l : best));
+  return { name: nearest.text.trim(), words: nearest.words };
 }
 
 /**
