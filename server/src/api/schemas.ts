@@ -155,7 +155,8 @@ export const MeasurementsSchema = z
     opening_width_m: z.number().nullable(),
   })
   .openapi('FeatureMeasurementsPublic', {
-    description: 'Server-derived from geometry and scale with planar maths. Null = not applicable, or no scale.',
+    description:
+      "Server-derived from geometry and scale with planar maths. Null = not applicable, or no scale. A detected room's area is net: to the wall faces, door and window reveals excluded (see the README's 'Rooms and their areas').",
   });
 
 const FeatureProperties = z
