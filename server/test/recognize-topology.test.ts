@@ -305,14 +305,21 @@ describe('splitAtStamps', () => {
   });
 });
 
+/** Page `page` of a real PDF as a PDF of its own: the pipeline reads a sheet's first page. */
+function realPage(file: string, page: number): Uint8Array {
+  const dir = mkdtempSync(path.join(tmpdir(), 'page-'));
+  try {
+    const out = path.join(dir, 'page.pdf');
+    execFileSync('qpdf', [path.join(realplans, file), '--pages', '.', String(page), '--', out]);
+    return new Uint8Array(readFileSync(out));
+  } finally {
+    rmSync(dir, { recursive: true });
+  }
+}
+
 describe('purdue-lilyhall A121 (Revit lab plan whose room tags print numbers only)', () => {
   it('names each room by the number in its tag, not by a keynote, a count or a section bubble', async () => {
-    // The plan is page 5 of the set; the pipeline reads a sheet's first page.
-    const dir = mkdtempSync(path.join(tmpdir(), 'a121-'));
-    const page = path.join(dir, 'a121.pdf');
-    execFileSync('qpdf', [path.join(realplans, 'purdue-lilyhall/drawings.pdf'), '--pages', '.', '5', '--', page]);
-    const sheet = await parse(new Uint8Array(readFileSync(page)));
-    rmSync(dir, { recursive: true });
+    const sheet = await parse(realPage('purdue-lilyhall/drawings.pdf', 5));
     const mpu = metresPerUnit({ drawing: 0.25, real: 1, units: 'imperial', type: 'architectural' }, DPI)!;
     const result = detectTopology({ ...sheet, metresPerUnit: mpu });
     // The lab holds "5 TYP" keynotes, "3 UNITS" notes and "A121" section bubbles round its tag.
@@ -334,6 +341,22 @@ describe('kirkland sample plans, cover sheet (outlined text read by OCR)', () =>
       expect(words.some((word) => word.text === 'submittal.')).toBe(true);
       expect(result.rooms.length).toBeGreaterThan(0);
       for (const room of result.rooms) expect((room.name ?? '').split(/\s+/).length, room.name ?? '').toBeLessThanOrEqual(6);
+    } finally {
+      await sheet.close();
+    }
+  });
+
+  it('takes no wall from the strokes of outlined lettering OCR read (floor plans, A3)', async () => {
+    const sheet = await openSheet(realPage('measurex/kirkland-sample-plans.pdf', 3), DPI);
+    try {
+      const words = await sheetWords(await extractWords(sheet), async () => scaledPng(await renderSheet(sheet)), DPI);
+      const result = detectTopology({ info: sheet.info, primitives: await extractPrimitives(sheet), words, metresPerUnit: null });
+      // "OVERALL DIMENSION" over the patio: its letters' strokes paired into walls that closed a
+      // "room" round the label, named after it.
+      const label = words.find((word) => word.text === 'OVERALL' && word.geometry && interiorPoint(word.geometry.coordinates)[0] > (600 * DPI) / 72)!;
+      expect(label).toBeDefined();
+      expect(result.rooms.filter((room) => pointInPolygon(interiorPoint(label.geometry!.coordinates), room.polygon))).toEqual([]);
+      expect(result.rooms.some((room) => room.name === 'GARAGE')).toBe(true);
     } finally {
       await sheet.close();
     }

@@ -770,13 +770,21 @@ function connectedWideQuads(wide: FrameRect[], walls: FrameRect[], reach: number
 
 // ---------------------------------------------------------------------------------------------
 
-/** Word boxes a pair of lines frames (tag boxes, underlined or boxed text) are not walls. */
+/**
+ * Word boxes a pair of lines frames (tag boxes, underlined or boxed text) are not walls, and
+ * neither are pairs inside a word OCR read: the strokes of its lettering, drawn as outlines.
+ */
 function framesText(quad: FrameRect, words: Evidence['words'], wordIndex: Flatbush | null): boolean {
   if (!wordIndex) return false;
   const [x0, y0, x1, y1] = ringBBox(rectCorners(quad));
   for (const k of wordIndex.search(x0, y0, x1, y1)) {
     const [s, o] = toFrame(quad, words[k].center);
     if (s > quad.s0 && s < quad.s1 && o > quad.o0 && o < quad.o1) return true;
+    // Only read lettering has strokes; a text layer's words sit over linework they do not draw.
+    if ((words[k].word.confidence ?? 1) >= 1) continue;
+    const [wx0, wy0, wx1, wy1] = words[k].bbox;
+    const margin = 0.1 * (wy1 - wy0);
+    if (x0 >= wx0 - margin && y0 >= wy0 - margin && x1 <= wx1 + margin && y1 <= wy1 + margin) return true;
   }
   return false;
 }
