@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { runInNewContext } from 'node:vm';
 import { degrees, PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -430,3 +431,14 @@ function dilate(mask: Uint8Array, width: number, height: number, radius: number)
   }
   return out;
 }
+
+describe('pdf.js in this process', () => {
+  it("leaves the engine's own Array.prototype.push in place once a sheet is open", async () => {
+    // core-js in pdf.js's legacy build and worker swaps push for a script version on Node 20,
+    // which slowed every array in recognition. It differs where push meets a frozen length.
+    const probe = "(() => { try { Object.defineProperty([], 'length', { writable: false }).push(); return 'returned'; } catch (error) { return error.name; } })()";
+    const sheet = await openSheet(new Uint8Array(await readFile(FIRST_FLOOR)), 150);
+    await sheet.close();
+    expect((0, eval)(probe)).toBe(runInNewContext(probe));
+  });
+});

@@ -1,7 +1,7 @@
 // Opening a PDF and mapping its first page into blueprint coordinates. Every stage that reads the
 // PDF goes through here so the coordinate system is defined in exactly one place.
-import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { PDFDocumentProxy, PDFPageProxy, PageViewport } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument, OPS } from './pdfjs.ts';
+import type { PDFDocumentProxy, PDFPageProxy, PageViewport } from './pdfjs.ts';
 import type { SheetInfo } from './types.ts';
 
 /** A failure that belongs to the document, reported on the job as `error_code`/`error_message`. */

@@ -4,7 +4,7 @@
 // advance (font widths, Tc, Tw, Tz, TJ adjustments, rise, text matrix and CTM). Fonts whose
 // ToUnicode map is shifted by a constant are repaired (text-repair.ts) before glyphs become words,
 // since the shift decides which glyphs are blanks.
-import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { OPS } from './pdfjs.ts';
 import type { Position } from '../../../core/src/types.ts';
 import type { OpenSheet } from './pdf.ts';
 import { findCodePointShifts, shiftCodePoints } from './text-repair.ts';

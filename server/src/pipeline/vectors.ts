@@ -2,7 +2,7 @@
 // read from pdf.js's operator list, cleaned of the duplicates CAD exports are full of, and indexed
 // for the recognition stages that build on it.
 import Flatbush from 'flatbush';
-import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { OPS } from './pdfjs.ts';
 import type { Position } from '../../../core/src/types.ts';
 import { clipFill, clipRegionOf, clipStroke, type ClipRegion } from './clip.ts';
 import { cubicPoint, subpathPolyline } from './curves.ts';

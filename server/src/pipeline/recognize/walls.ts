@@ -98,8 +98,7 @@ export function wallScale(unitsPerMetre: number | null): WallScale {
 // ---------------------------------------------------------------------------------------------
 // Parallel pairs
 //
-// The loops here run over every line and its neighbours; they append by index because pdf.js's
-// legacy build replaces Array.prototype.push with a much slower polyfill for the whole process.
+// The loops here run over every line and its neighbours, the hottest in recognition.
 
 interface PairCandidate {
   other: Line;
