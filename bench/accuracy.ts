@@ -24,6 +24,8 @@
 //    asheville page 1 (13 rooms, located by their printed "W x L  N sq ft" label), the VA finish
 //    plan (9 printed SF tags, and the third-party reviewed polygons of va-finish-plan.json, each
 //    compared with the detected room that overlaps it best, by IoU), ebrivera first-floor (footprint 32' × 16' = 512 SF).
+//    Sheets that stamp rooms with their areas in m² (archicad-atrium, zeidler-a214): every stamp
+//    beside the room it lies in.
 //
 // Prints tables, writes bench/out/accuracy.json, and draws the detections of each real sheet
 // and of the first `--renders` generated ones over the sheet in bench/out/accuracy/*.png.
@@ -541,7 +543,7 @@ function summariseGenerated(sheets: SheetScore[]) {
 interface RoomComparison {
   room: string;
   printed: number;
-  unit: 'sq ft' | 'SF';
+  unit: 'sq ft' | 'SF' | 'm²';
   measured: number | null;
   error: number | null;
   /** The detected room the label lies in, or null when it lies in none. */
@@ -554,12 +556,12 @@ function readCsv(file: string): Record<string, string>[] {
   return lines.map((line) => Object.fromEntries(line.split(',').map((value, i) => [keys[i], value])));
 }
 
-function compareRoomAt(run: PipelineRun, wordIndex: number, room: string, printedSqFt: number, unit: RoomComparison['unit']): RoomComparison {
+function compareRoomAt(run: PipelineRun, wordIndex: number, room: string, printed: number, unit: RoomComparison['unit']): RoomComparison {
   const roomId = run.linkedWords[wordIndex].room_id ?? null;
   const feature = roomId === null ? undefined : run.geojson.features.find((f) => f.properties.id === roomId);
   const area = feature ? areaM2(feature) : null;
-  const measured = area === null ? null : area / SQUARE_METRES_PER_SQUARE_FOOT;
-  return { room, printed: printedSqFt, unit, measured, error: measured === null ? null : (measured - printedSqFt) / printedSqFt, featureId: roomId };
+  const measured = area === null ? null : unit === 'm²' ? area : area / SQUARE_METRES_PER_SQUARE_FOOT;
+  return { room, printed, unit, measured, error: measured === null ? null : (measured - printed) / printed, featureId: roomId };
 }
 
 function withinShare(rows: RoomComparison[], share: number): number {
@@ -643,6 +645,25 @@ async function benchVa() {
   return { scale: scaleLabel(run.scale), seconds: run.seconds, warnings: run.warnings, rooms: tags, within3pc: withinShare(tags, 0.03), reviewedPolygons: probes };
 }
 
+/**
+ * Sheets that stamp each room with its area in m² (ArchiCAD zones "A: 31.28 m²", Revit area plans
+ * "66.3 m²"): every stamp on the sheet, found by its number followed by "m²" (a font may set the
+ * squared sign as another glyph, or the "2" as a word of its own), beside the room it lies in.
+ * These are the architects' figures, whatever convention they measure by (zeidler's are gross).
+ */
+async function benchStamped(file: string, name: string) {
+  const run = await runPipeline(new Uint8Array(readFileSync(path.join(realplans, file))), renderTo(name));
+  const texts = run.words.map((w) => w.text);
+  const rooms: RoomComparison[] = [];
+  texts.forEach((text, i) => {
+    if (!/^\d+[.,]\d+$/.test(text) || !/^m([²2]|[^\x00-\x7F])?$/.test(texts[i + 1] ?? '')) return;
+    const linked = run.linkedWords[i].room_id;
+    const feature = linked ? run.geojson.features.find((f) => f.properties.id === linked) : undefined;
+    rooms.push(compareRoomAt(run, i, feature?.properties.name ?? `(${text} m² stamp)`, Number(text.replace(',', '.')), 'm²'));
+  });
+  return { scale: scaleLabel(run.scale), seconds: run.seconds, warnings: run.warnings, rooms, within3pc: withinShare(rooms, 0.03), within10pc: withinShare(rooms, 0.1) };
+}
+
 async function benchFirstFloor() {
   const run = await runPipeline(new Uint8Array(readFileSync(path.join(realplans, 'ebrivera-takeoffs/first-floor.pdf'))), renderTo('first-floor'));
   const footprint = featuresOf(run.geojson, (f) => f.properties.class === 'footprint')[0];
@@ -686,10 +707,11 @@ mkdirSync(renderDir, { recursive: true });
 console.log(`Generated sheets (bench/synth suite, seed ${SEED}):`);
 const generatedSheets = await benchGenerated();
 const generated = summariseGenerated(generatedSheets);
-console.log('Real drawings: asheville, va-finish-plan, first-floor');
+console.log('Real drawings: asheville, va-finish-plan, first-floor, archicad-atrium, zeidler-a214');
 const asheville = await benchAsheville();
 const va = await benchVa();
 const firstFloor = await benchFirstFloor();
+const stamped = { archicad: await benchStamped('archicad-atrium/floor-plan.pdf', 'archicad-atrium'), zeidler: await benchStamped('zeidler-a214/floorplan.pdf', 'zeidler-a214') };
 
 console.log(`\nGenerated sheets: ${generated.sheets}`);
 const classRows: [string, ReturnType<typeof scores>][] = [
@@ -730,12 +752,16 @@ table(
 console.log(
   `\nfirst-floor (scale ${firstFloor.scale}): footprint ${num(firstFloor.footprint.measuredSqFt)} SF vs ${firstFloor.footprint.printedSqFt} SF (${firstFloor.footprint.error === null ? 'no footprint' : pc(firstFloor.footprint.error, 2)}); rooms: ${firstFloor.rooms.map((r) => `${r.name ?? '?'} ${num(r.measuredSqFt, 0)}`).join(', ')}`,
 );
-for (const [name, real] of [['asheville', asheville], ['va-finish-plan', va], ['first-floor', firstFloor]] as const) {
+for (const [name, sheet] of Object.entries(stamped)) {
+  console.log(`\n${name} (scale ${sheet.scale}): ${sheet.rooms.length} m² stamps; ${pc(sheet.within3pc)} within 3% of the room they lie in, ${pc(sheet.within10pc)} within 10%`);
+  roomTable(sheet.rooms);
+}
+for (const [name, real] of [['asheville', asheville], ['va-finish-plan', va], ['first-floor', firstFloor], ...Object.entries(stamped)] as const) {
   if (real.warnings.length) console.log(`  warnings on ${name}: ${real.warnings.join('; ')}`);
 }
 
 writeFileSync(
   path.join(outDir, 'accuracy.json'),
-  JSON.stringify({ dpi: DPI, generatedAt: new Date().toISOString(), seed: SEED, generated: { summary: generated, sheets: generatedSheets }, real: { asheville, va, firstFloor } }, null, 2),
+  JSON.stringify({ dpi: DPI, generatedAt: new Date().toISOString(), seed: SEED, generated: { summary: generated, sheets: generatedSheets }, real: { asheville, va, firstFloor, stamped } }, null, 2),
 );
 console.log(`\nReport: bench/out/accuracy.json; overlays: bench/out/accuracy/*.png`);

@@ -408,6 +408,9 @@ describe('zeidler-a214 (Revit area plan, 1 : 200, units painted in pale colours)
     const names = [...matched].map((k) => result.rooms[k].name ?? '');
     expect(names.filter((name) => /\d\s*(ft|m)/i.test(name))).toEqual([]);
     expect(names.filter((name) => /^(\d?BD|S_)/.test(name)).length).toBeGreaterThanOrEqual(20);
+    // A washroom whose stamp's figure falls outside its outline keeps its name, not the unit's.
+    expect(result.rooms.filter((room) => /^(ft|m)\S?$/i.test(room.name ?? ''))).toEqual([]);
+    expect(result.rooms.some((room) => room.name === 'W/C')).toBe(true);
   });
 });
 

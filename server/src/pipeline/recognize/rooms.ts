@@ -192,6 +192,8 @@ const TAG = /^([A-Z]{1,4}-?\d+[A-Z]?)(\s*\/\s*[A-Z]{1,4}-?\d*[A-Z]?)*$|^[A-Z]$/;
 /** Room numbers printed with a name: "137", "134A", "1-129", "E-02", "CE-3". */
 const ROOM_NUMBER = /^([A-Z]{0,3}-?)?\d{1,4}[A-Z]?(-\d{1,4}[A-Z]?)?$/;
 
+/** An area's unit standing apart from its number ("ft²" where the figure fell outside the room). */
+const AREA_UNIT_ONLY = new RegExp(String.raw`^${AREA_UNIT}$`, 'i');
 /** A printed area: "411 SF", "12.5 m²", "A: 12.34 m2". */
 const PRINTED_AREA = new RegExp(String.raw`\d\s*${AREA_UNIT}`, 'i');
 
@@ -207,8 +209,9 @@ function isNameLine(line: TextLine): boolean {
   const text = line.text.trim();
   if (MEASURE.test(text) && !/[A-Za-z]{3,}\s+[A-Za-z]{3,}/.test(text.replace(/sq\.?\s*ft/i, ''))) return false;
   if (TAG.test(text)) return false;
-  if (text.split(/\s+/).every((word) => ANNOTATION_WORD.test(word))) return false;
-  return /[A-Za-z]{2,}/.test(text);
+  if (text.split(/\s+/).every((word) => ANNOTATION_WORD.test(word) || AREA_UNIT_ONLY.test(word))) return false;
+  // Two letters at least, abbreviated ones too ("W/C", "W.C.").
+  return /[A-Za-z][/.]?[A-Za-z]/.test(text);
 }
 
 /**
