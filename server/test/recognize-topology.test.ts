@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import polygonClipping from 'polygon-clipping';
 import type { Geom, Pair } from 'polygon-clipping';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { metresPerUnit, polygonArea } from '../../core/src/measure.ts';
 import type { Position } from '../../core/src/types.ts';
 import { generateSheet, type SheetOptions } from '../../bench/synth/generate.ts';
@@ -346,20 +346,40 @@ describe('kirkland sample plans, cover sheet (outlined text read by OCR)', () =>
     }
   });
 
-  it('takes no wall from the strokes of outlined lettering OCR read (floor plans, A3)', async () => {
-    const sheet = await openSheet(realPage('measurex/kirkland-sample-plans.pdf', 3), DPI);
-    try {
-      const words = await sheetWords(await extractWords(sheet), async () => scaledPng(await renderSheet(sheet)), DPI);
-      const result = detectTopology({ info: sheet.info, primitives: await extractPrimitives(sheet), words, metresPerUnit: null });
+  describe('floor plans (A3): an existing house in a light pen, the addition in a heavy one', () => {
+    let words: SheetWord[];
+    let result: TopologyResult;
+    beforeAll(async () => {
+      const sheet = await openSheet(realPage('measurex/kirkland-sample-plans.pdf', 3), DPI);
+      try {
+        words = await sheetWords(await extractWords(sheet), async () => scaledPng(await renderSheet(sheet)), DPI);
+        result = detectTopology({ info: sheet.info, primitives: await extractPrimitives(sheet), words, metresPerUnit: null });
+      } finally {
+        await sheet.close();
+      }
+    });
+    const roomsAt = (word: SheetWord) => result.rooms.filter((room) => pointInPolygon(interiorPoint(word.geometry!.coordinates), room.polygon));
+
+    it('takes no wall from the strokes of outlined lettering OCR read', () => {
       // "OVERALL DIMENSION" over the patio: its letters' strokes paired into walls that closed a
       // "room" round the label, named after it.
       const label = words.find((word) => word.text === 'OVERALL' && word.geometry && interiorPoint(word.geometry.coordinates)[0] > (600 * DPI) / 72)!;
       expect(label).toBeDefined();
-      expect(result.rooms.filter((room) => pointInPolygon(interiorPoint(label.geometry!.coordinates), room.polygon))).toEqual([]);
+      expect(roomsAt(label)).toEqual([]);
       expect(result.rooms.some((room) => room.name === 'GARAGE')).toBe(true);
-    } finally {
-      await sheet.close();
-    }
+    });
+
+    it('reads the existing walls drawn in the lighter pen, so the rooms of the house close round their names', () => {
+      // Drawn at half the addition's pen width, the existing walls were no walls: not one room
+      // of the existing house was found. (Bedroom 1 still runs into the bathroom and the hall:
+      // its closet's walls are drawn thinner still.)
+      const bedrooms = words.filter((word) => word.text === 'BEDROOM' && word.geometry);
+      expect(bedrooms.length).toBe(3);
+      expect(bedrooms.filter((word) => roomsAt(word).map((room) => room.name).join() === 'BEDROOM').length).toBeGreaterThanOrEqual(2);
+      const names = result.rooms.map((room) => room.name);
+      expect(names).toContain('HALL');
+      expect(names).toContain('LIVING ROOM');
+    });
   });
 });
 

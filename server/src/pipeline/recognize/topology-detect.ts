@@ -93,10 +93,9 @@ function byPosition<T>(items: T[], at: (item: T) => Position): T[] {
     .map(({ item }) => item);
 }
 
-export function detectTopology(input: TopologyInput): TopologyResult {
-  const evidence = collectEvidence(input.primitives, input.words, input.info.dpi);
-  const unitsPerMetre = resolveUnitsPerMetre(input.metresPerUnit, evidence);
-  const walls = detectWallEvidence(evidence, wallScale(unitsPerMetre));
+/** Walls, openings and rooms read with or without the walls drawn in lighter pens. */
+function interpret(input: TopologyInput, evidence: Evidence, unitsPerMetre: number | null, withLighterPens: boolean) {
+  const walls = detectWallEvidence(evidence, wallScale(unitsPerMetre), withLighterPens);
   const found = detectOpenings(evidence, walls);
   const thickness = walls.thicknessModes[0] ?? walls.scale.minThickness * 3;
   const separatorSegments = strokeSegments(input.primitives);
@@ -111,6 +110,32 @@ export function detectTopology(input: TopologyInput): TopologyResult {
     unitsPerMetre,
     thickness,
   });
+  return { walls, found, thickness, roomFindings };
+}
+
+/**
+ * Lighter-pen walls are taken where they let the plan's labels name more rooms: on a renovation
+ * plan the existing rooms close and their names fall inside them; on a plan whose lighter pen
+ * draws furniture, the rooms gain no names (a label in a wardrobe is rare), so the reading of
+ * the wall pens alone stands.
+ */
+const LIGHTER_NAMED_GAIN = 3;
+const LIGHTER_NAMED_RATIO = 1.5;
+
+function namedRooms(rooms: FoundRoom[]): number {
+  return rooms.filter((room) => room.name !== null).length;
+}
+
+export function detectTopology(input: TopologyInput): TopologyResult {
+  const evidence = collectEvidence(input.primitives, input.words, input.info.dpi);
+  const unitsPerMetre = resolveUnitsPerMetre(input.metresPerUnit, evidence);
+  let reading = interpret(input, evidence, unitsPerMetre, false);
+  if (reading.walls.lighterPens.length > 0) {
+    const lighter = interpret(input, evidence, unitsPerMetre, true);
+    const [before, after] = [namedRooms(reading.roomFindings.rooms), namedRooms(lighter.roomFindings.rooms)];
+    if (after >= before + LIGHTER_NAMED_GAIN && after >= LIGHTER_NAMED_RATIO * before) reading = lighter;
+  }
+  const { walls, found, thickness, roomFindings } = reading;
   const inBuilding = (p: Position) => roomFindings.buildings.some((ring) => pointInRing(p, ring));
   const roomBoxes = roomFindings.rooms.map((room) => ringBBox(room.polygon[0]));
   const roomAt = (p: Position) => roomFindings.rooms.findIndex((room, k) => boxContainsPoint(roomBoxes[k], p) && pointInPolygon(p, room.polygon));

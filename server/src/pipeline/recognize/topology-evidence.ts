@@ -99,6 +99,12 @@ export function styleKey(source: Line['source'], width: number, color: RGBA): st
   return `${source}|${width.toFixed(2)}|${color.slice(0, 3).join(',')}`;
 }
 
+/** The luminance of the paint a style key names. */
+export function styleLuminance(style: string): number {
+  const [r, g, b] = style.split('|')[2].split(',').map(Number);
+  return luminance([r, g, b, 255]);
+}
+
 export function makeLine(id: number, a: Position, b: Position, width: number, source: Line['source'], style: string, pathIndex: number): Line | null {
   const length = distance(a, b);
   if (!(length > 0)) return null;

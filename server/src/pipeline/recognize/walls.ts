@@ -12,7 +12,8 @@ import { differenceOf, type MultiPolygon, type Polygon } from './geom-clip.ts';
 import { RectIndex, fromFrame, parallel, rectBBox, rectCorners, rectIn, rectRing, toFrame, type FrameRect } from './geom-frame.ts';
 import type { RGBA, VectorPath } from '../types.ts';
 import { dimensionMarks } from './topology-dimensions.ts';
-import { fillPolygons, luminance, makeLine, styleKey, type Evidence, type FillRegion, type Line } from './topology-evidence.ts';
+import { fillPolygons, luminance, makeLine, styleKey, styleLuminance, type Evidence, type FillRegion, type Line } from './topology-evidence.ts';
+import { lighterWalls } from './walls-lighter.ts';
 
 /**
  * Two lines pair only where they overlap by this share of their distance apart: strictly while
@@ -82,6 +83,8 @@ export interface WallEvidence {
   oddThicknessQuads: FrameRect[];
   /** Extension lines of the sheet's dimensions: where the drawing says its faces are. */
   extensionLines: Line[];
+  /** Dark pens lighter than the wall pens that pair as much as they do: existing walls, or furniture. */
+  lighterPens: string[];
 }
 
 export function wallScale(unitsPerMetre: number | null): WallScale {
@@ -396,6 +399,13 @@ function similar(a: number, b: number, share: number): boolean {
 const WALL_PEN_SHARE = 0.1;
 /** Among those, wall pens are at least this share of the heaviest one's width (walls are cut: drawn heaviest). */
 const WALL_PEN_WIDTH = 0.5;
+/** A lighter pen may draw walls where it pairs this share of the strongest pen's length, in ink this dark. */
+const LIGHTER_PEN_SHARE = 0.5;
+const LIGHTER_PEN_LUMINANCE = 100;
+/** Lighter walls are followed across doors and windows up to this wide, metres. */
+const WIDEST_WALL_GAP_METRES = 2.5;
+/** The shortest piece of lighter wall taken, metres. */
+const SHORTEST_LIGHTER_WALL_METRES = 0.4;
 /** Where poché pairs this share of the strongest pen's length, walls are poché and a stroke pen must pair as much to draw walls too (the poché's outline). */
 const STROKED_POCHE_SHARE = 0.5;
 
@@ -406,7 +416,7 @@ const STROKED_POCHE_SHARE = 0.5;
  * wall paint when they pair at all; on poché plans a stroke pen must also pair about as much as
  * the poché (as its outline would) to count.
  */
-function wallStyles(pairs: LinePair[]): Set<string> {
+function wallStyles(pairs: LinePair[]): { pens: Set<string>; lighter: Set<string> } {
   const weight = new Map<string, { source: Line['source']; width: number; paired: number }>();
   for (const { i, j, s0, s1 } of pairs) {
     for (const line of [i, j]) {
@@ -417,12 +427,18 @@ function wallStyles(pairs: LinePair[]): Set<string> {
   }
   const entries = [...weight].map(([style, entry]) => ({ style, ...entry }));
   const strongest = entries.reduce((best, e) => (best === null || e.paired > best.paired ? e : best), null as (typeof entries)[number] | null);
-  if (!strongest) return new Set();
+  if (!strongest) return { pens: new Set(), lighter: new Set() };
   const candidates = entries.filter((e) => e.paired >= WALL_PEN_SHARE * strongest.paired);
   const poche = Math.max(0, ...entries.filter((e) => e.source === 'fill').map((e) => e.paired));
   const strokes = poche >= STROKED_POCHE_SHARE * strongest.paired ? candidates.filter((e) => e.paired >= STROKED_POCHE_SHARE * strongest.paired) : candidates;
   const heaviest = Math.max(0, ...strokes.filter((e) => e.source === 'stroke').map((e) => e.width));
-  return new Set([...candidates.filter((e) => e.source === 'fill'), ...strokes.filter((e) => e.source === 'stroke' && e.width >= WALL_PEN_WIDTH * heaviest)].map((e) => e.style));
+  const heavy = (e: (typeof entries)[number]) => e.width >= WALL_PEN_WIDTH * heaviest;
+  // Existing walls on a renovation plan: a dark pen that pairs about as much as any.
+  const lighter = (e: (typeof entries)[number]) => e.paired >= LIGHTER_PEN_SHARE * strongest.paired && styleLuminance(e.style) < LIGHTER_PEN_LUMINANCE;
+  return {
+    pens: new Set([...candidates.filter((e) => e.source === 'fill'), ...strokes.filter((e) => e.source === 'stroke' && heavy(e))].map((e) => e.style)),
+    lighter: new Set(strokes.filter((e) => e.source === 'stroke' && !heavy(e) && lighter(e)).map((e) => e.style)),
+  };
 }
 
 /** Peaks of the length-weighted histogram of thicknesses, strongest first. */
@@ -545,9 +561,9 @@ function dominantStyle(lines: Line[]): string {
  * Runs that are the glazing, frame or panels of an opening rather than wall: inside the band of
  * the runs they continue, touching such a run at both ends, and either thinner than both or drawn
  * in another pen than both (window lines and opening frames drawn between two jambs pair up like
- * a piece of wall).
+ * a piece of wall). Runs from `lighterFrom` on are lighter walls (walls-lighter.ts).
  */
-function openingContentRuns(runs: WallRun[]): Set<number> {
+function openingContentRuns(runs: WallRun[], lighterFrom: number): Set<number> {
   const index = new RectIndex(runs);
   const content = new Set<number>();
   runs.forEach((run, k) => {
@@ -559,6 +575,8 @@ function openingContentRuns(runs: WallRun[]): Set<number> {
       const other = runs[m];
       // A run shorter than it is thick may be a joint read across: no band to measure against.
       if (m === k || other.s1 - other.s0 < other.thickness || !parallel(run, other, PARALLEL_SINE)) continue;
+      // Lighter walls run on from the wall pens' walls; they are no jambs of those.
+      if (k < lighterFrom && m >= lighterFrom) continue;
       const thinner = other.thickness >= 1.25 * run.thickness;
       if (!thinner && (other.style === run.style || other.thickness < 0.8 * run.thickness)) continue;
       const seen = rectIn(run, other);
@@ -788,7 +806,11 @@ function framesText(quad: FrameRect, words: Evidence['words'], wordIndex: Flatbu
   return false;
 }
 
-export function detectWallEvidence(evidence: Evidence, scale: WallScale): WallEvidence {
+/**
+ * The walls of a sheet. With `withLighterPens`, walls in `lighterPens` that carry on from the
+ * walls found are walls too (walls-lighter.ts); whether they are is the caller's judgement.
+ */
+export function detectWallEvidence(evidence: Evidence, scale: WallScale, withLighterPens = false): WallEvidence {
   const poche = visiblePoche(pocheFills(evidence.fills, scale), evidence.opaqueFills);
   const lines = [...evidence.lines, ...pocheEdges(poche, evidence.lines.length)];
   const dimensions = dimensionMarks(lines, evidence.unitsPerPaperMm);
@@ -798,7 +820,7 @@ export function detectWallEvidence(evidence: Evidence, scale: WallScale): WallEv
   // Pens show on the long lines; the crowd of short strokes in furniture and symbols only costs time.
   const firstPairs = findPairs(candidates.filter((line) => line.length >= 3 * scale.minThickness), scale, PEN_OVERLAP_SHARE);
   const ladder = ladderPairs(firstPairs);
-  const pens = wallStyles(firstPairs.filter((pair) => !ladder.has(pair)));
+  const { pens, lighter } = wallStyles(firstPairs.filter((pair) => !ladder.has(pair)));
   const wallLines = candidates.filter((line) => pens.has(line.style));
   const pairs = findPairs(wallLines, scale, WALL_OVERLAP_SHARE);
   const wallLadder = ladderPairs(pairs);
@@ -825,8 +847,9 @@ export function detectWallEvidence(evidence: Evidence, scale: WallScale): WallEv
   const wideSources: QuadSource[] = wide.map((line) => ({ quad: wideStrokeQuad(line), lineIds: [line.id] }));
   const keptWide = new Set(connectedWideQuads(wideSources.map((source) => source.quad), paired.map((source) => source.quad), scale.minThickness));
   const sources = [...paired, ...wideSources.filter((source) => keptWide.has(source.quad))];
-  const merged = mergeRuns(sources, lines);
-  const content = openingContentRuns(merged);
+  const heavyRuns = mergeRuns(sources, lines);
+  const merged = withLighterPens ? [...heavyRuns, ...mergeRuns(lighterSources(candidates, lighter, sources, modes, scale, evidence, wordIndex), lines)] : heavyRuns;
+  const content = openingContentRuns(merged, heavyRuns.length);
   const runs = merged.filter((_, k) => !content.has(k));
   const joints = jointPieces(runs, scale.unitsPerMetre === null ? 2 * (modes[0] ?? scale.minThickness) : SHORTEST_OPENING_METRES * scale.unitsPerMetre);
   const columns = columnFills(evidence.fills, poche, runs, scale, modes[0] ?? scale.minThickness);
@@ -835,5 +858,26 @@ export function detectWallEvidence(evidence: Evidence, scale: WallScale): WallEv
     .concat(poche.flatMap((fill) => fill.polygons))
     .concat(columns.flatMap((fill) => fillPolygons(fill.path)));
   const oddThicknessQuads = walled.filter((entry) => !ofMode(entry)).map(({ quad }) => quad);
-  return { scale, thicknessModes: modes, lines, runs, poche, pieces, oddThicknessQuads, extensionLines: dimensions.extensions };
+  return { scale, thicknessModes: modes, lines, runs, poche, pieces, oddThicknessQuads, extensionLines: dimensions.extensions, lighterPens: [...lighter] };
+}
+
+/** Pairs in the lighter pens, of a wall thickness of the sheet, that carry on from its walls. */
+function lighterSources(candidates: Line[], lighter: Set<string>, walls: QuadSource[], modes: number[], scale: WallScale, evidence: Evidence, wordIndex: Flatbush | null): QuadSource[] {
+  const pairs = findPairs(candidates.filter((line) => lighter.has(line.style)), scale, WALL_OVERLAP_SHARE);
+  const ladder = ladderPairs(pairs);
+  const quads = pairs
+    .filter((pair) => !ladder.has(pair) && nearMode(Math.abs(pair.d), modes))
+    .map((pair) => ({ quad: pairQuad(pair), lineIds: [pair.i.id, pair.j.id] }))
+    .filter(({ quad }) => !framesText(quad, evidence.words, wordIndex));
+  const thickness = modes[0] ?? scale.minThickness;
+  const upm = scale.unitsPerMetre;
+  return lighterWalls(
+    quads,
+    walls.map(({ quad }) => quad),
+    {
+      reach: Math.max(1, 0.25 * thickness),
+      gap: upm === null ? 12 * thickness : WIDEST_WALL_GAP_METRES * upm,
+      shortest: upm === null ? 4 * thickness : SHORTEST_LIGHTER_WALL_METRES * upm,
+    },
+  );
 }

@@ -1,0 +1,71 @@
+// Walls drawn in a lighter pen than the heaviest ones. Renovation and permit plans draw existing
+// walls light (or screened) and new walls heavy, so "walls are the heaviest pen" finds only the
+// new work. Walls join walls at both ends (corners, tees, the far jamb of a door), where furniture
+// touching a wall is a dead end: lighter pairs of a wall thickness that do not meet wall, or other
+// such pairs, at both ends are pruned until none is left; of the rest, those reached from the
+// walls already found, piece by piece, are wall. Glazing between two wall ends is taken out again
+// with the other opening content (walls.ts).
+import type { Position } from '../../../../core/src/types.ts';
+import { RectIndex, fromFrame, toFrame, type FrameRect } from './geom-frame.ts';
+
+/** Rounds of pruning and of growth: each settles one more piece along a chain of wall. */
+const ROUNDS = 60;
+
+export interface LighterLimits {
+  /** How far past or short of a piece's end wall is looked for, blueprint units. */
+  reach: number;
+  /** The widest door or window the chain of walls is followed across. */
+  gap: number;
+  /** The shortest piece taken: the strokes of outlined lettering pair up too. */
+  shortest: number;
+}
+
+function insideRect(rect: FrameRect, p: Position): boolean {
+  const [s, o] = toFrame(rect, p);
+  return s >= rect.s0 - 0.01 && s <= rect.s1 + 0.01 && o >= rect.o0 - 0.01 && o <= rect.o1 + 0.01;
+}
+
+/**
+ * Whether wall meets one end of a quad: a point just past or just short of the end lies in wall
+ * (a wall running on, meeting another's face in a T, or sharing the corner square of an L), or
+ * wall lies across a door's width beyond it. `skip` is the quad's own id in `index`.
+ */
+function endMeetsWall(quad: FrameRect, end: 0 | 1, index: RectIndex<FrameRect>, limits: LighterLimits, skip?: number): boolean {
+  const middle = (quad.o0 + quad.o1) / 2;
+  const at = end === 0 ? quad.s0 : quad.s1;
+  for (const s of [at - limits.reach, at + limits.reach]) {
+    const p = fromFrame(quad, s, middle);
+    if (index.search([p[0], p[1], p[0], p[1]]).some((k) => k !== skip && insideRect(index.rects[k], p))) return true;
+  }
+  const margin = 0.25 * (quad.o1 - quad.o0);
+  return index.cast(quad, at, end === 0 ? -1 : 1, limits.gap, quad.o0 + margin, quad.o1 - margin, new Set(skip === undefined ? [] : [skip])) !== null;
+}
+
+/** The lighter quads that are wall, given the walls found in the wall pens. */
+export function lighterWalls<T extends { quad: FrameRect }>(lighter: T[], walls: FrameRect[], limits: LighterLimits): T[] {
+  const wallIndex = new RectIndex(walls);
+  let kept = lighter.filter(({ quad }) => quad.s1 - quad.s0 >= Math.max(limits.shortest, 2 * (quad.o1 - quad.o0)));
+  for (let round = 0; round < ROUNDS && kept.length > 0; round++) {
+    const index = new RectIndex(kept.map(({ quad }) => quad));
+    const meets = (quad: FrameRect, end: 0 | 1, k: number) => endMeetsWall(quad, end, wallIndex, limits) || endMeetsWall(quad, end, index, limits, k);
+    const next = kept.filter(({ quad }, k) => meets(quad, 0, k) && meets(quad, 1, k));
+    if (next.length === kept.length) break;
+    kept = next;
+  }
+  const grown: T[] = [];
+  let found = walls;
+  for (let round = 0; round < ROUNDS && found.length > 0 && kept.length > 0; round++) {
+    const index = new RectIndex(found);
+    const inWall = (p: Position) => index.search([p[0], p[1], p[0], p[1]]).some((k) => insideRect(found[k], p));
+    const touching = kept.filter(({ quad }) => {
+      if (inWall(fromFrame(quad, (quad.s0 + quad.s1) / 2, (quad.o0 + quad.o1) / 2))) return false;
+      return endMeetsWall(quad, 0, index, limits) || endMeetsWall(quad, 1, index, limits);
+    });
+    if (touching.length === 0) break;
+    grown.push(...touching);
+    const taken = new Set(touching);
+    kept = kept.filter((source) => !taken.has(source));
+    found = touching.map(({ quad }) => quad);
+  }
+  return grown;
+}
