@@ -270,3 +270,25 @@ describe('detectFixtures on dense real linework', () => {
     }
   });
 });
+
+describe('detectFixtures on an ArchiCAD bathroom', () => {
+  // archicad-atrium's KOPALNICA (M 1:50): a basin in a counter box whose corner the wall's stub and
+  // hatching also end at, and a shower tray (a square filled by a rounded tray, a drain in one
+  // corner, one slope line) next to the toilet.
+  it('closes a box whose corner other pens also end at, and reads a tray with a drain as a shower', async () => {
+    const pdf = new Uint8Array(await readFile(path.resolve(import.meta.dirname, '../../../shared/realplans/archicad-atrium/floor-plan.pdf')));
+    const sheet = await openSheet(pdf, DPI);
+    try {
+      const found = detectFixtures({ primitives: await extractPrimitives(sheet), words: await extractWords(sheet), info: sheet.info, metresPerUnit: METRES_PER_UNIT });
+      const bathroom = [660, 500, 850, 680].map((v) => (v * DPI) / 72);
+      const inBathroom = found.filter((fixture) => {
+        const ring = fixture.polygon.slice(0, -1);
+        const [x, y] = [ring.reduce((sum, p) => sum + p[0], 0) / ring.length, ring.reduce((sum, p) => sum + p[1], 0) / ring.length];
+        return x > bathroom[0] && x < bathroom[2] && y > bathroom[1] && y < bathroom[3];
+      });
+      expect(inBathroom.map((fixture) => fixture.subClass).sort()).toEqual(['shower', 'sink', 'toilet']);
+    } finally {
+      await sheet.close();
+    }
+  });
+});

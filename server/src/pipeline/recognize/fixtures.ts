@@ -3,13 +3,14 @@
 //
 // 1. Parts: every stroked subpath (solid dark fills are poché, columns or arrowheads, never a
 //    symbol), plus open strokes chained end to end (CAD exports often write a rectangle as four
-//    separate lines), classified by shape against their minimum-area rectangle: rectangle,
-//    ellipse (circle), rounded rectangle, other polygon, straight segment, other polyline.
-//    Rotation never matters.
+//    separate lines; strokes of one pen chain first), classified by shape against their
+//    minimum-area rectangle: rectangle, ellipse (circle), rounded rectangle, other polygon,
+//    straight segment, other polyline. Rotation never matters.
 // 2. Symbols from parts, by the conventions of plan symbols:
 //    - a rectangle holding ≥ 4 circles in two rows: cooktop;
 //    - a square-ish rectangle with both diagonals or a centre drain: shower (≈ 0.7–1.3 m), or with
-//      diagonals and no drain, elevator (≈ 1–3.2 m);
+//      diagonals and no drain, elevator (≈ 1–3.2 m); filled by one rounded tray with a drain or a
+//      slope line: shower;
 //    - a rectangle holding one large rounded basin, long and narrow: bathtub (≈ 0.7 × 1.5–1.8 m);
 //    - a rectangle holding one or two rounded basins: sink; a lone basin with a drain: sink;
 //    - an oval bowl with a box-like tank across one end of its long axis (beyond it or drawn over
@@ -311,6 +312,8 @@ function makePart(points: Position[], closed: boolean): Part {
 /** Endpoints closer than this (units) are one point; CAD exports round coordinates. */
 const JOIN_TOLERANCE = 0.6;
 const MAX_JUNCTION_ENDS = 6;
+/** Turns at a node are alike when their cosines round to the same multiple of this. */
+const TURN_TIE = 0.05;
 /** Curves are flattened finely enough that a 2-unit drain circle still reads as a circle. */
 const CURVE_TOLERANCE = 0.1;
 
@@ -332,7 +335,7 @@ function withoutRepeats(points: Position[]): Position[] {
  * each other more than a side and the diagonal do. A chain that comes back to its start is
  * returned as a closed ring, with the indices of the strokes it consumed.
  */
-function closeChains(strokes: Position[][]): { rings: Position[][]; consumed: Set<number> } {
+function closeChains(strokes: Position[][], pens: string[]): { rings: Position[][]; consumed: Set<number> } {
   const ends = strokes.length * 2;
   const endPoint = (end: number) => {
     const stroke = strokes[end >> 1];
@@ -345,25 +348,30 @@ function closeChains(strokes: Position[][]): { rings: Position[][]; consumed: Se
     const length = distance(a, b) || 1;
     return [(b[0] - a[0]) / length, (b[1] - a[1]) / length];
   };
+  const lengths = strokes.map((stroke) => stroke.reduce((sum, p, k) => (k === 0 ? 0 : sum + distance(stroke[k - 1], p)), 0));
   const partner = new Int32Array(ends).fill(-1);
   for (const node of endNodes(ends, endPoint)) {
     // Symbol outlines meet two to four strokes at a corner. A node of many ends is hatching or
     // dense linework chained together end to end; pairing all its ends is quadratic and says
     // nothing about symbols.
     if (node.length > MAX_JUNCTION_ENDS) continue;
-    const pairs: [number, number, number][] = [];
+    const pairs: [number, number, number, number, number][] = [];
     for (let i = 0; i < node.length; i++) {
       for (let j = i + 1; j < node.length; j++) {
         // A stroke's own two ends meeting make it closed on its own, which the caller handles.
         if (node[i] >> 1 === node[j] >> 1) continue;
         const [ux, uy] = inward(node[i]);
         const [vx, vy] = inward(node[j]);
-        pairs.push([ux * vx + uy * vy, node[i], node[j]]);
+        const samePen = pens[node[i] >> 1] === pens[node[j] >> 1] ? 0 : 1;
+        pairs.push([samePen, ux * vx + uy * vy, Math.min(lengths[node[i] >> 1], lengths[node[j] >> 1]), node[i], node[j]]);
       }
     }
-    // Most opposed inward directions first: the straightest way through the node.
-    pairs.sort((p, q) => p[0] - q[0]);
-    for (const [, a, b] of pairs) {
+    // A symbol's outline is drawn in one pen: strokes of one pen pair first (the hatching of the
+    // wall a box stands against ends at its corner too). Then the most opposed inward directions:
+    // the straightest way through the node; among turns alike (a wall's stub ending at the corner
+    // of a box), long strokes before short ones.
+    pairs.sort((p, q) => p[0] - q[0] || Math.round(p[1] / TURN_TIE) - Math.round(q[1] / TURN_TIE) || q[2] - p[2]);
+    for (const [, , , a, b] of pairs) {
       if (partner[a] >= 0 || partner[b] >= 0) continue;
       partner[a] = b;
       partner[b] = a;
@@ -452,6 +460,7 @@ function endNodes(ends: number, endPoint: (end: number) => Position): number[][]
 function collectParts(primitives: SheetPrimitives, maxSize: number): Part[] {
   const parts: Part[] = [];
   const strokes: Position[][] = [];
+  const pens: string[] = [];
   for (const path of primitives.paths) {
     // Symbols are line work; a path painted solid and dark is poche, a column or an arrowhead.
     if (path.stroke === null || (path.fill !== null && paintedDark(path.fill.color))) continue;
@@ -469,10 +478,13 @@ function collectParts(primitives: SheetPrimitives, maxSize: number): Part[] {
       if ((subpath.closed || endsMeet) && points.length >= 3) {
         const ring = endsMeet ? points.slice(0, -1) : points;
         if (ring.length >= 3) parts.push(makePart(ring, true));
-      } else strokes.push(points);
+      } else {
+        strokes.push(points);
+        pens.push(`${path.stroke.width}|${path.stroke.color.join()}`);
+      }
     }
   }
-  const { rings, consumed } = closeChains(strokes);
+  const { rings, consumed } = closeChains(strokes, pens);
   for (const ring of rings) if (ring.length >= 3) parts.push(makePart(ring, true));
   strokes.forEach((points, i) => {
     if (!consumed.has(i)) parts.push(makePart(points, false));
@@ -614,6 +626,14 @@ function containerOptions(container: Part, contents: Part[], ruler: Ruler): Map<
     if (aspect <= 1.35) set('shower', sized(allFit(ruler.fits(short, 0.65, 1.3), ruler.fits(long, 0.65, 1.5)), drain ? 0.9 : 0.5));
     if (diagonals && !drain && aspect <= 1.6) set('elevator', sized(allFit(ruler.fits(short, 1.0, 3.2), ruler.fits(long, 1.0, 3.5)), 0.5));
     return options;
+  }
+
+  // A shower tray: a square-ish rectangle filled by one rounded tray, with a drain or a slope line.
+  const drained = circles.some((c) => c.frame.halfLong <= 0.125 * short) || segments.some((s) => 2 * s.frame.halfLong >= 0.9 * Math.hypot(long, short));
+  if (basins.length === 1 && basins[0].area >= 0.6 * container.area && aspect <= 1.35 && drained) {
+    const fit = allFit(ruler.fits(short, 0.7, 1.3), ruler.fits(long, 0.7, 1.5));
+    set('shower', sized(fit, 0.5));
+    if (fit === true) return options;
   }
 
   if (basins.length === 1 && basins[0].area >= 0.5 * container.area && aspect >= 1.5 && aspect <= 3.2) {
