@@ -280,15 +280,34 @@ describe('detectFixtures on an ArchiCAD bathroom', () => {
     const sheet = await openSheet(pdf, DPI);
     try {
       const found = detectFixtures({ primitives: await extractPrimitives(sheet), words: await extractWords(sheet), info: sheet.info, metresPerUnit: METRES_PER_UNIT });
-      const bathroom = [660, 500, 850, 680].map((v) => (v * DPI) / 72);
-      const inBathroom = found.filter((fixture) => {
-        const ring = fixture.polygon.slice(0, -1);
-        const [x, y] = [ring.reduce((sum, p) => sum + p[0], 0) / ring.length, ring.reduce((sum, p) => sum + p[1], 0) / ring.length];
-        return x > bathroom[0] && x < bathroom[2] && y > bathroom[1] && y < bathroom[3];
-      });
+      const inBathroom = within(found, [660, 500, 850, 680]);
       expect(inBathroom.map((fixture) => fixture.subClass).sort()).toEqual(['shower', 'sink', 'toilet']);
+      // The kitchen's sink is two bowls, each with its drain, side by side: one sink.
+      expect(within(found, [990, 315, 1045, 345]).map((fixture) => fixture.subClass)).toEqual(['sink']);
+    } finally {
+      await sheet.close();
+    }
+  });
+
+  it('reads a corner basin whose drain sits toward its back (ebrivera first-floor, WC)', async () => {
+    const pdf = new Uint8Array(await readFile(path.resolve(import.meta.dirname, '../../../shared/realplans/ebrivera-takeoffs/first-floor.pdf')));
+    const sheet = await openSheet(pdf, DPI);
+    try {
+      const metresPerUnit = (0.0254 * 48) / DPI; // 1/4" = 1'-0"
+      const found = detectFixtures({ primitives: await extractPrimitives(sheet), words: await extractWords(sheet), info: sheet.info, metresPerUnit });
+      expect(within(found, [680, 200, 715, 235]).map((fixture) => fixture.subClass)).toEqual(['sink']);
     } finally {
       await sheet.close();
     }
   });
 });
+
+/** Fixtures whose centre lies in a box given in PDF points. */
+function within(found: FixtureDetection[], box: number[]): FixtureDetection[] {
+  const [x0, y0, x1, y1] = box.map((v) => (v * DPI) / 72);
+  return found.filter((fixture) => {
+    const ring = fixture.polygon.slice(0, -1);
+    const [x, y] = [ring.reduce((sum, p) => sum + p[0], 0) / ring.length, ring.reduce((sum, p) => sum + p[1], 0) / ring.length];
+    return x > x0 && x < x1 && y > y0 && y < y1;
+  });
+}

@@ -12,7 +12,8 @@
 //      diagonals and no drain, elevator (≈ 1–3.2 m); filled by one rounded tray with a drain or a
 //      slope line: shower;
 //    - a rectangle holding one large rounded basin, long and narrow: bathtub (≈ 0.7 × 1.5–1.8 m);
-//    - a rectangle holding one or two rounded basins: sink; a lone basin with a drain: sink;
+//    - a rectangle holding one or two rounded basins: sink; a lone basin with a drain, or two side
+//      by side: sink;
 //    - an oval bowl with a box-like tank across one end of its long axis (beyond it or drawn over
 //      it): toilet (≈ 0.4 × 0.7 m);
 //    - 5 to 24 equally spaced parallel treads of equal length, ends aligned, not crossed like a
@@ -682,13 +683,16 @@ function toiletAt(bowlIndex: number, parts: Part[], index: PartIndex, ruler: Rul
   return null;
 }
 
-/** A lone basin (oval or rounded) with a drain near its centre: a wash basin drawn without a counter. */
+/** A basin's drain may sit off its centre (toward the back of a corner basin), by this share of its half width. */
+const DRAIN_OFFSET = 0.7;
+
+/** A lone basin (oval or rounded) with a small drain inside: a wash basin drawn without a counter. */
 function basinAt(basinIndex: number, parts: Part[], index: PartIndex, ruler: Ruler): Candidate | null {
   const basin = parts[basinIndex];
   if (basin.kind !== 'ellipse' && basin.kind !== 'roundrect') return null;
   const f = basin.frame;
   const inner = index.inside(f, basinIndex);
-  const drain = inner.find((i) => isCircle(parts[i]) && distance(parts[i].frame.centre, f.centre) <= 0.2 * f.halfShort && parts[i].frame.halfLong <= 0.2 * f.halfShort);
+  const drain = inner.find((i) => isCircle(parts[i]) && distance(parts[i].frame.centre, f.centre) <= DRAIN_OFFSET * f.halfShort && parts[i].frame.halfLong <= 0.2 * f.halfShort);
   if (drain === undefined) return null;
   const score = sized(allFit(ruler.fits(2 * f.halfLong, 0.3, 0.75), ruler.fits(2 * f.halfShort, 0.25, 0.6)), 0.5);
   if (score === null) return null;
@@ -1017,8 +1021,37 @@ function suppressOverlaps(choices: Choice[]): Choice[] {
 }
 
 /** Every candidate the parts allow, judged with `ruler`. */
+/**
+ * Lone basins side by side, alike in size and in line, a gap narrower than a basin between them:
+ * the bowls of one double sink.
+ */
+function pairBowls(basins: Candidate[], parts: Part[]): Candidate[] {
+  const used = new Set<Candidate>();
+  const sinks: Candidate[] = [];
+  for (const a of basins) {
+    if (used.has(a)) continue;
+    const twin = basins.find((b) => {
+      if (b === a || used.has(b)) return false;
+      const [fa, fb] = [a.frame, b.frame];
+      const alike = Math.abs(fa.halfLong - fb.halfLong) <= 0.15 * fa.halfLong && Math.abs(fa.halfShort - fb.halfShort) <= 0.15 * fa.halfShort;
+      const gap = distance(fa.centre, fb.centre) - 2 * Math.min(fa.halfLong, fa.halfShort);
+      return alike && gap <= 2 * fa.halfShort;
+    });
+    used.add(a);
+    if (!twin) {
+      sinks.push(a);
+      continue;
+    }
+    used.add(twin);
+    const members = [...a.parts, ...twin.parts];
+    sinks.push({ frame: minAreaFrame(members.flatMap((i) => parts[i].points)), parts: members, options: new Map([['sink', Math.max(a.options.get('sink')!, twin.options.get('sink')!)]]) });
+  }
+  return sinks;
+}
+
 function findCandidates(parts: Part[], index: PartIndex, ruler: Ruler, words: WordIndex): Candidate[] {
   const candidates: Candidate[] = [];
+  const basins: Candidate[] = [];
   parts.forEach((part, i) => {
     if (part.kind === 'rect' && ruler.fits(2 * part.frame.halfLong, 0.3, 3.5) !== false) {
       const contents = index.inside(part.frame, i);
@@ -1028,9 +1061,9 @@ function findCandidates(parts: Part[], index: PartIndex, ruler: Ruler, words: Wo
     const toilet = toiletAt(i, parts, index, ruler);
     if (toilet !== null) candidates.push(toilet);
     const basin = basinAt(i, parts, index, ruler);
-    if (basin !== null) candidates.push(basin);
+    if (basin !== null) basins.push(basin);
   });
-  candidates.push(...findStairs(parts, index, ruler, words));
+  candidates.push(...pairBowls(basins, parts), ...findStairs(parts, index, ruler, words));
   return candidates;
 }
 
