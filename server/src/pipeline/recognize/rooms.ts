@@ -396,7 +396,9 @@ export function detectRooms(input: RoomInput): RoomFindings {
       const pieces = separated.flatMap((piece) => splitAtNecks(piece, tags, limits)).flatMap((piece) => splitOpenPlan(piece, anchors, input.unitsPerMetre, limits));
       return pieces.length === 1 ? whole : pieces.map((ring) => ({ rings: [closeRing(ring)], area: absArea(ring), bbox: ringBBox(ring) }));
     });
-  const painted = roomFills(input.fills, [...buildings].map((k) => mask[k][0] as Ring), limits);
+  const maskBoxes = mask.map((polygon) => ringBBox(polygon[0] as Ring));
+  const inMask = (p: Position) => mask.some((polygon, k) => boxContainsPoint(maskBoxes[k], p) && pointInPolygon(p, polygon as Ring[]));
+  const painted = roomFills(input.fills, [...buildings].map((k) => mask[k][0] as Ring), limits, inMask);
   const kept = combineWithFills(walled, painted, limits);
   const rooms: FoundRoom[] = kept.map((space) => {
     const label = roomLabel(textLines(wordsIn(space)), labelAnchor(space.bbox));

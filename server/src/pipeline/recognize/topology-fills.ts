@@ -54,7 +54,7 @@ function overlapArea(a: BBox, b: BBox): number {
  * fills. The extent, not the outline: a unit whose glazing the walls leave open lies outside the
  * outline of the walls but is painted all the same.
  */
-export function roomFills(fills: FillRegion[], buildings: Ring[], limits: SpaceLimits): SpacePiece[] {
+export function roomFills(fills: FillRegion[], buildings: Ring[], limits: SpaceLimits, isWall: (p: Position) => boolean): SpacePiece[] {
   const buildingBoxes = buildings.map(ringBBox);
   const pieces: SpacePiece[] = [];
   for (const fill of fills) {
@@ -63,7 +63,10 @@ export function roomFills(fills: FillRegion[], buildings: Ring[], limits: SpaceL
     const region = fillPolygons(fill.path);
     const regionArea = multiPolygonArea(region);
     if (!(regionArea > 0)) continue;
-    const main = region.reduce((best, polygon) => (Math.abs(signedArea2(polygon[0])) > Math.abs(signedArea2(best[0])) ? polygon : best));
+    const largest = region.reduce((best, polygon) => (Math.abs(signedArea2(polygon[0])) > Math.abs(signedArea2(best[0])) ? polygon : best));
+    // Paint left off round a tag or a symbol drawn over the floor is floor; round a column or a
+    // shaft it stands for the wall material inside.
+    const main = [largest[0], ...largest.slice(1).filter((hole) => isWall(interiorPoint([hole as Position[]])) || Math.abs(signedArea2(hole)) / 2 >= limits.minArea)];
     const piece = toPiece(main);
     if (piece.area >= MAIN_PIECE_SHARE * regionArea && isRoomSized(main, piece.area, limits)) pieces.push(piece);
   }
