@@ -4,8 +4,10 @@
 // cut, so drawn heaviest), and walls are paired among those pens only: furniture, glazing and the
 // layer lines inside a wall then neither make walls nor split them. Stair treads, hatching,
 // decking and table rows are parallel lines at a steady spacing, so regular "ladders" are thrown
-// out; dimension lines, and the text boxes and tag frames around words, are not walls either.
-// Pieces drawn apart from the walls they join (columns, corner blocks) are filled in as joints.
+// out; dimension lines, the text boxes and tag frames around words and the strokes of outlined
+// lettering are not walls either. Pieces drawn apart from the walls they join (columns, corner
+// blocks) are filled in as joints. Existing walls drawn in a lighter pen (renovation plans) are
+// read on request (walls-lighter.ts).
 import Flatbush from 'flatbush';
 import { median, ringBBox, signedArea2, weightedQuantile } from './geom-basics.ts';
 import { differenceOf, type MultiPolygon, type Polygon } from './geom-clip.ts';
