@@ -49,6 +49,12 @@ export function pointsBeside(rect: FrameRect, offset: number, shares: readonly n
   };
 }
 
+/** Whether a point lies in a rectangle grown by `margin` on every side. */
+export function rectHolds(rect: FrameRect, p: Position, margin = 0): boolean {
+  const [s, o] = toFrame(rect, p);
+  return s >= rect.s0 - margin && s <= rect.s1 + margin && o >= rect.o0 - margin && o <= rect.o1 + margin;
+}
+
 export function parallel(a: Frame, b: Frame, sine: number): boolean {
   return Math.abs(a.ux * b.uy - a.uy * b.ux) <= sine;
 }

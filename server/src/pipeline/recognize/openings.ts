@@ -4,7 +4,7 @@
 // for rooms but not reported). Each opening is the rectangle across the gap, face to face.
 import type { Position } from '../../../../core/src/types.ts';
 import { closeRing, distance, distanceToSegment } from './geom-basics.ts';
-import { RectIndex, fromFrame, parallel, rectIn, toFrame, type Frame, type FrameRect } from './geom-frame.ts';
+import { RectIndex, fromFrame, parallel, rectHolds, rectIn, toFrame, type Frame, type FrameRect } from './geom-frame.ts';
 import type { OpeningSubClass } from './model.ts';
 import type { Arc, Evidence, Line } from './topology-evidence.ts';
 import type { WallEvidence, WallRun } from './walls.ts';
@@ -351,10 +351,7 @@ function classifyGap(gap: Gap, lines: Line[], evidence: Evidence, pocheFills: Re
   const { rect } = gap;
   const width = rect.s1 - rect.s0;
   const tolerance = Math.max(1, 0.25 * (rect.o1 - rect.o0));
-  const inside = (p: Position) => {
-    const [s, o] = toFrame(rect, p);
-    return s >= rect.s0 - tolerance && s <= rect.s1 + tolerance && o >= rect.o0 - tolerance && o <= rect.o1 + tolerance;
-  };
+  const inside = (p: Position) => rectHolds(rect, p, tolerance);
   const along = lines.filter((line) => parallel(rect, line, ALIGNED_SINE) && inside(line.a) && inside(line.b));
   // Glazing lines span the gap, often in pieces broken at the mullions: tracks of collinear
   // pieces are counted by how much of the gap they cover together.

@@ -6,7 +6,7 @@
 // walls already found, piece by piece, are wall. Glazing between two wall ends is taken out again
 // with the other opening content (walls.ts).
 import type { Position } from '../../../../core/src/types.ts';
-import { RectIndex, fromFrame, toFrame, type FrameRect } from './geom-frame.ts';
+import { RectIndex, fromFrame, rectHolds, type FrameRect } from './geom-frame.ts';
 
 /** Rounds of pruning and of growth: each settles one more piece along a chain of wall. */
 const ROUNDS = 60;
@@ -20,11 +20,6 @@ export interface LighterLimits {
   shortest: number;
 }
 
-function insideRect(rect: FrameRect, p: Position): boolean {
-  const [s, o] = toFrame(rect, p);
-  return s >= rect.s0 - 0.01 && s <= rect.s1 + 0.01 && o >= rect.o0 - 0.01 && o <= rect.o1 + 0.01;
-}
-
 /**
  * Whether wall meets one end of a quad: a point just past or just short of the end lies in wall
  * (a wall running on, meeting another's face in a T, or sharing the corner square of an L), or
@@ -35,7 +30,7 @@ function endMeetsWall(quad: FrameRect, end: 0 | 1, index: RectIndex<FrameRect>, 
   const at = end === 0 ? quad.s0 : quad.s1;
   for (const s of [at - limits.reach, at + limits.reach]) {
     const p = fromFrame(quad, s, middle);
-    if (index.search([p[0], p[1], p[0], p[1]]).some((k) => k !== skip && insideRect(index.rects[k], p))) return true;
+    if (index.search([p[0], p[1], p[0], p[1]]).some((k) => k !== skip && rectHolds(index.rects[k], p, 0.01))) return true;
   }
   const margin = 0.25 * (quad.o1 - quad.o0);
   return index.cast(quad, at, end === 0 ? -1 : 1, limits.gap, quad.o0 + margin, quad.o1 - margin, new Set(skip === undefined ? [] : [skip])) !== null;
@@ -56,7 +51,7 @@ export function lighterWalls<T extends { quad: FrameRect }>(lighter: T[], walls:
   let found = walls;
   for (let round = 0; round < ROUNDS && found.length > 0 && kept.length > 0; round++) {
     const index = new RectIndex(found);
-    const inWall = (p: Position) => index.search([p[0], p[1], p[0], p[1]]).some((k) => insideRect(found[k], p));
+    const inWall = (p: Position) => index.search([p[0], p[1], p[0], p[1]]).some((k) => rectHolds(found[k], p, 0.01));
     const touching = kept.filter(({ quad }) => {
       if (inWall(fromFrame(quad, (quad.s0 + quad.s1) / 2, (quad.o0 + quad.o1) / 2))) return false;
       return endMeetsWall(quad, 0, index, limits) || endMeetsWall(quad, 1, index, limits);
