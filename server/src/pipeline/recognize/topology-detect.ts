@@ -9,7 +9,7 @@ import { boxContainsPoint, closeRing, distanceToSegment, interiorPoint, median, 
 import { fromFrame, pointsBeside, rectCorners, rectRing, type FrameRect } from './geom-frame.ts';
 import type { OpeningDetection, PolygonRings, RoomDetection, WallDetection } from './model.ts';
 import { detectOpenings, type FoundOpening } from './openings.ts';
-import { detectRooms, type FoundRoom } from './rooms.ts';
+import { detectRooms, type FoundRoom, type RoomInput } from './rooms.ts';
 import { segmentIndexOf, strokeSegments } from './topology-separators.ts';
 import { collectEvidence, type Arc, type Evidence } from './topology-evidence.ts';
 import { snapToDimensions } from './topology-footprint.ts';
@@ -94,18 +94,17 @@ function byPosition<T>(items: T[], at: (item: T) => Position): T[] {
 }
 
 /** Walls, openings and rooms read with or without the walls drawn in lighter pens. */
-function interpret(input: TopologyInput, evidence: Evidence, unitsPerMetre: number | null, withLighterPens: boolean) {
+function interpret(input: TopologyInput, evidence: Evidence, separators: RoomInput['separators'], unitsPerMetre: number | null, withLighterPens: boolean) {
   const walls = detectWallEvidence(evidence, wallScale(unitsPerMetre), withLighterPens);
   const found = detectOpenings(evidence, walls);
   const thickness = walls.thicknessModes[0] ?? walls.scale.minThickness * 3;
-  const separatorSegments = strokeSegments(input.primitives);
   const roomFindings = detectRooms({
     info: input.info,
     wallPieces: [...walls.pieces, ...found.jambStubs.map((stub) => [rectRing(stub)])],
     // Closures reach a unit into their jambs: a cast that stops a hair short would leave a slit.
     closures: [...found.openings.map((o) => o.rect), ...found.passages].map((rect) => ({ ...rect, s0: rect.s0 - 1, s1: rect.s1 + 1 })),
     words: evidence.words,
-    separators: { segments: separatorSegments, index: segmentIndexOf(separatorSegments) },
+    separators,
     fills: evidence.fills,
     unitsPerMetre,
     thickness,
@@ -129,9 +128,11 @@ function namedRooms(rooms: FoundRoom[]): number {
 export function detectTopology(input: TopologyInput): TopologyResult {
   const evidence = collectEvidence(input.primitives, input.words, input.info.dpi);
   const unitsPerMetre = resolveUnitsPerMetre(input.metresPerUnit, evidence);
-  let reading = interpret(input, evidence, unitsPerMetre, false);
+  const segments = strokeSegments(input.primitives);
+  const separators = { segments, index: segmentIndexOf(segments) };
+  let reading = interpret(input, evidence, separators, unitsPerMetre, false);
   if (reading.walls.lighterPens.length > 0) {
-    const lighter = interpret(input, evidence, unitsPerMetre, true);
+    const lighter = interpret(input, evidence, separators, unitsPerMetre, true);
     const [before, after] = [namedRooms(reading.roomFindings.rooms), namedRooms(lighter.roomFindings.rooms)];
     if (after >= before + LIGHTER_NAMED_GAIN && after >= LIGHTER_NAMED_RATIO * before) reading = lighter;
   }
