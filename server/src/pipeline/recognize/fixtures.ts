@@ -1020,7 +1020,6 @@ function suppressOverlaps(choices: Choice[]): Choice[] {
   return kept;
 }
 
-/** Every candidate the parts allow, judged with `ruler`. */
 /**
  * Lone basins side by side, alike in size and in line, a gap narrower than a basin between them:
  * the bowls of one double sink.
@@ -1049,6 +1048,7 @@ function pairBowls(basins: Candidate[], parts: Part[]): Candidate[] {
   return sinks;
 }
 
+/** Every candidate the parts allow, judged with `ruler`. */
 function findCandidates(parts: Part[], index: PartIndex, ruler: Ruler, words: WordIndex): Candidate[] {
   const candidates: Candidate[] = [];
   const basins: Candidate[] = [];

@@ -16,6 +16,7 @@ import { combineWithFills, roomFills, type SpacePiece } from './topology-fills.t
 import { splitAtNecks } from './topology-necks.ts';
 import { splitAtSeparators, type Segment2 } from './topology-separators.ts';
 import { splitAtStamps } from './topology-stamps.ts';
+import { METRES_PER_FOOT } from '../scale/ratio.ts';
 
 /** Rooms smaller than this are shafts, chases or slivers between pieces of wall, m². */
 const MIN_ROOM_M2 = 0.6;
@@ -194,8 +195,8 @@ const ROOM_NUMBER = /^([A-Z]{0,3}-?)?\d{1,4}[A-Z]?(-\d{1,4}[A-Z]?)?$/;
 
 /** An area's unit standing apart from its number ("ft²" where the figure fell outside the room). */
 const AREA_UNIT_ONLY = new RegExp(String.raw`^${AREA_UNIT}$`, 'i');
-/** A printed area: "411 SF", "12.5 m²", "A: 12.34 m2". */
-const PRINTED_AREA = new RegExp(String.raw`\d\s*${AREA_UNIT}`, 'i');
+/** A printed area, its figure and its unit: "411 SF", "12.5 m²", "A: 12.34 m2". */
+const PRINTED_AREA = new RegExp(String.raw`(\d+(?:[.,]\d+)?)\s*${AREA_UNIT}`, 'i');
 
 /** Whether a line is set in capitals (digits and signs do not count). */
 function capitals(text: string): boolean {
@@ -270,14 +271,12 @@ function roomLabel(lines: TextLine[], anchor: Position): { name: string; words: 
   return { name: stack.map((l) => l.text.trim()).join(' '), words: stack.flatMap((l) => l.words) };
 }
 
-const SQUARE_METRES_PER_SQUARE_FOOT = 0.09290304;
-
 /** The area a stamp prints, square metres: "411 SF" → 38.2, "A: 31.28 m²" → 31.28. */
 function printedAreaM2(text: string): number | null {
-  const match = new RegExp(String.raw`(\d+(?:[.,]\d+)?)\s*${AREA_UNIT}`, 'i').exec(text);
+  const match = PRINTED_AREA.exec(text);
   if (!match) return null;
   const value = Number(match[1].replace(',', '.'));
-  return /^(sq\.?\s*m|m)/i.test(match[2]) ? value : value * SQUARE_METRES_PER_SQUARE_FOOT;
+  return /^(sq\.?\s*m|m)/i.test(match[2]) ? value : value * METRES_PER_FOOT ** 2;
 }
 
 interface TagAnchor {

@@ -5,19 +5,15 @@
 // each stamp its printed share. That holds only where the two printed areas add up to the space,
 // so the space is those two rooms and nothing else.
 import type { Position } from '../../../../core/src/types.ts';
-import { closeRing, pointInRing, ringPerimeter, signedArea2 } from './geom-basics.ts';
+import { closeRing, pointInRing, ringBBox, ringPerimeter, signedArea2 } from './geom-basics.ts';
 import { intersectionOf } from './geom-clip.ts';
 import type { Ring } from './model.ts';
+import type { SpaceLimits } from './topology-fills.ts';
 
 /** A room tag's anchor with the area its stamp prints, square metres. */
 export interface AreaStamp {
   at: Position;
   areaM2: number;
-}
-
-export interface StampLimits {
-  minArea: number;
-  minWidth: number;
 }
 
 /** The printed areas must add up to the space within this share of it. */
@@ -49,7 +45,7 @@ function areaBelow(ring: Ring, axis: 0 | 1, c: number): number {
  * share of the floor, or null where the stamps do not account for the space, the line would
  * not run between them, or a side would fall apart or be no room.
  */
-export function splitAtStamps(ring: Ring, stamps: AreaStamp[], unitsPerMetre: number, limits: StampLimits): Ring[] | null {
+export function splitAtStamps(ring: Ring, stamps: AreaStamp[], unitsPerMetre: number, limits: SpaceLimits): Ring[] | null {
   if (stamps.length !== 2) return null;
   const total = Math.abs(signedArea2(ring)) / 2;
   const printed = (stamps[0].areaM2 + stamps[1].areaM2) * unitsPerMetre ** 2;
@@ -69,9 +65,8 @@ export function splitAtStamps(ring: Ring, stamps: AreaStamp[], unitsPerMetre: nu
     else hi = mid;
   }
   const cut = (lo + hi) / 2;
-  const xs = ring.map((p) => p[0]);
-  const ys = ring.map((p) => p[1]);
-  const [x0, y0, x1, y1] = [Math.min(...xs) - 1, Math.min(...ys) - 1, Math.max(...xs) + 1, Math.max(...ys) + 1];
+  const [minX, minY, maxX, maxY] = ringBBox(ring);
+  const [x0, y0, x1, y1] = [minX - 1, minY - 1, maxX + 1, maxY + 1];
   const halves: Position[][] =
     axis === 0
       ? [[[x0, y0], [cut, y0], [cut, y1], [x0, y1], [x0, y0]], [[cut, y0], [x1, y0], [x1, y1], [cut, y1], [cut, y0]]]
