@@ -285,6 +285,18 @@ describe('archicad-atrium (ArchiCAD export, M 1:50, dimensions ended by ticks)',
     expect(Math.abs(polygonArea(kitchen[0].polygon) * mpu * mpu - 31.28)).toBeLessThan(0.03 * 31.28);
     expect(Math.abs(polygonArea(living[0].polygon) * mpu * mpu - 27.68)).toBeLessThan(0.03 * 27.68);
   });
+
+  it('does not cut a corridor along the rule of a door marker that runs on through the doorway', async () => {
+    const sheet = await parse(new Uint8Array(readFileSync(path.join(realplans, 'archicad-atrium/floor-plan.pdf'))));
+    const mpu = metresPerUnit({ drawing: 1, real: 50, units: 'si', type: 'metric' }, DPI)!;
+    const result = detectTopology({ ...sheet, metresPerUnit: mpu });
+    // The hall's door prints "0.90 / 2.10" either side of a rule at x = 804.3 pt that runs from
+    // inside the hall (y 398), through the doorway, to 10 pt short of the corridor's far wall.
+    // The corridor HODNIK 1 goes on past it to where the walls beside it end.
+    const corridor = result.rooms.filter((room) => room.name === 'HODNIK 1');
+    expect(corridor).toHaveLength(1);
+    expect((ringBBox(corridor[0].polygon[0])[2] * 72) / DPI).toBeGreaterThan(820);
+  });
 });
 
 describe('splitAtStamps', () => {

@@ -383,6 +383,8 @@ export function detectRooms(input: RoomInput): RoomFindings {
   const candidates = roomCandidates(mask, limits, input.info);
   const buildings = selectBuildings(mask, candidates);
   const reach = Math.max(input.thickness, 0.2 * (input.unitsPerMetre ?? 0));
+  const maskBoxes = mask.map((polygon) => ringBBox(polygon[0] as Ring));
+  const inMask = (p: Position) => mask.some((polygon, k) => boxContainsPoint(maskBoxes[k], p) && pointInPolygon(p, polygon as Ring[]));
   const wordsIn = (space: SpacePiece) => input.words.filter((w) => boxContainsPoint(space.bbox, w.center) && pointInRing(w.center, space.rings[0]));
   const walled: SpacePiece[] = candidates
     .filter((c) => buildings.has(c.building))
@@ -391,12 +393,10 @@ export function detectRooms(input: RoomInput): RoomFindings {
       const anchors = tagAnchors(textLines(wordsIn(whole[0])));
       if (anchors.length < 2) return whole;
       const tags = anchors.map((anchor) => anchor.at);
-      const separated = splitAtSeparators(candidate.ring, tags, input.separators.segments, input.separators.index, { reach, ...limits });
+      const separated = splitAtSeparators(candidate.ring, tags, input.separators.segments, input.separators.index, { reach, isSolid: inMask, ...limits });
       const pieces = separated.flatMap((piece) => splitAtNecks(piece, tags, limits)).flatMap((piece) => splitOpenPlan(piece, anchors, input.unitsPerMetre, limits));
       return pieces.length === 1 ? whole : pieces.map((ring) => ({ rings: [closeRing(ring)], area: absArea(ring), bbox: ringBBox(ring) }));
     });
-  const maskBoxes = mask.map((polygon) => ringBBox(polygon[0] as Ring));
-  const inMask = (p: Position) => mask.some((polygon, k) => boxContainsPoint(maskBoxes[k], p) && pointInPolygon(p, polygon as Ring[]));
   const painted = roomFills(input.fills, [...buildings].map((k) => mask[k][0] as Ring), limits, inMask);
   const kept = combineWithFills(walled, painted, limits);
   const rooms: FoundRoom[] = kept.map((space) => {

@@ -4,6 +4,8 @@
 // a dashed limit). A region of the wall network that holds several room tags is cut along such
 // lines: a drawn straight line whose inside part runs from the region's boundary to its boundary,
 // keeping only cuts that leave a tag in every piece, so an alcove or a sliver is never cut off.
+// A line that runs on through the region's wall into the next space (the rule between a door
+// marker's width and height, a leader through a doorway) belongs to something else.
 import type { Position } from '../../../../core/src/types.ts';
 import type { SheetPrimitives } from '../types.ts';
 import Flatbush from 'flatbush';
@@ -38,6 +40,8 @@ export function strokeSegments(primitives: SheetPrimitives): Segment2[] {
 export interface SeparatorLimits {
   /** How far a drawn line may stop short of the region's boundary and still close it, units. */
   reach: number;
+  /** Whether a point is wall material (or a door closed across its gap). */
+  isSolid: (p: Position) => boolean;
   minArea: number;
   minWidth: number;
 }
@@ -71,9 +75,10 @@ function crossings(a: Position, b: Position, ring: Ring, edges: Flatbush): numbe
  * The inside parts of a drawn line, lengthened by `reach` at both ends, that run from the ring's
  * boundary to its boundary: a line that stops in the open floor closes nothing.
  */
-function chordsOf(segment: Segment2, ring: Ring, edges: Flatbush, reach: number): Chord[] {
+function chordsOf(segment: Segment2, ring: Ring, edges: Flatbush, reach: number, isSolid: (p: Position) => boolean): Chord[] {
   const length = distance(segment.a, segment.b);
   if (length === 0) return [];
+  if ([segment.a, segment.b].some((end) => !pointInRing(end, ring) && !isSolid(end))) return [];
   const ux = (segment.b[0] - segment.a[0]) / length;
   const uy = (segment.b[1] - segment.a[1]) / length;
   const a: Position = [segment.a[0] - ux * reach, segment.a[1] - uy * reach];
@@ -150,7 +155,7 @@ export function splitAtSeparators(ring: Ring, tags: Position[], segments: Segmen
   const box = ringBBox(ring);
   const edges = edgeIndex(ring);
   const chords: Chord[] = [];
-  for (const k of segmentIndex.search(box[0], box[1], box[2], box[3])) chords.push(...chordsOf(segments[k], ring, edges, limits.reach));
+  for (const k of segmentIndex.search(box[0], box[1], box[2], box[3])) chords.push(...chordsOf(segments[k], ring, edges, limits.reach, limits.isSolid));
   chords.sort((x, y) => x.length - y.length);
   let pieces: Ring[] = [ring];
   for (const chord of chords) {
