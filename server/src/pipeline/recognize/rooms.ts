@@ -399,11 +399,12 @@ export function detectRooms(input: RoomInput): RoomFindings {
     });
   const painted = roomFills(input.fills, [...buildings].map((k) => mask[k][0] as Ring), limits, inMask);
   const kept = combineWithFills(walled, painted, limits);
+  const roomAt = (p: Position) => kept.findIndex((room) => boxContainsPoint(room.bbox, p) && pointInPolygon(p, room.rings));
+  const notes = linesAcrossRooms(input.words, roomAt);
   const rooms: FoundRoom[] = kept.map((space) => {
-    const label = roomLabel(textLines(wordsIn(space)), labelAnchor(space.bbox));
+    const label = roomLabel(textLines(wordsIn(space).filter((word) => !notes.has(word))), labelAnchor(space.bbox));
     return { polygon: space.rings, name: label?.name ?? null, labelWords: label?.words.map((w) => w.word) ?? [] };
   });
-  const roomAt = (p: Position) => kept.findIndex((room) => boxContainsPoint(room.bbox, p) && pointInPolygon(p, room.rings));
   const offset = Math.max(1, 0.25 * input.thickness);
   const closureSides = input.closures.map((rect) => {
     const { below, above } = pointsBeside(rect, offset, [0.3, 0.5, 0.7]);
@@ -414,6 +415,33 @@ export function detectRooms(input: RoomInput): RoomFindings {
   let footprint: PolygonRings | null = null;
   for (const outline of outlines) if (!footprint || absArea(outline) > absArea(footprint[0])) footprint = [outline];
   return { rooms, footprint, buildings: outlines, closureSides };
+}
+
+/** Words this close (share of their font size) are set as one phrase, not as two labels side by side. */
+const PHRASE_SPACING = 0.4;
+
+/**
+ * The words of phrases that run across rooms: a note printed over a plan ("NOT PART OF THIS
+ * APPLICATION") names none of the rooms it crosses, though each holds a few of its words. Two
+ * labels crammed side by side in neighbouring rooms stand further apart than a word space.
+ */
+function linesAcrossRooms(words: WordBox[], roomAt: (p: Position) => number): Set<WordBox> {
+  const across = new Set<WordBox>();
+  for (const line of textLines(words)) {
+    let phrase: WordBox[] = [];
+    const close = () => {
+      const rooms = new Set(phrase.map((word) => roomAt(word.center)).filter((k) => k >= 0));
+      if (rooms.size > 1) for (const word of phrase) across.add(word);
+      phrase = [];
+    };
+    for (const word of line.words) {
+      const last = phrase[phrase.length - 1];
+      if (last && word.bbox[0] - last.bbox[2] > PHRASE_SPACING * Math.max(word.word.fontSize, last.word.fontSize)) close();
+      phrase.push(word);
+    }
+    close();
+  }
+  return across;
 }
 
 function labelAnchor(bbox: BBox): Position {
