@@ -226,9 +226,12 @@ describe('detectFixtures', () => {
       [x, y + 0.9 * u],
     ];
     const lines: [Position, Position][] = [...corners.map((c, i): [Position, Position] => [c, corners[(i + 1) % 4]]), [corners[0], corners[2]], [corners[1], corners[3]]];
-    const found = await detect(await sheetWith([], { lines }), METRES_PER_UNIT);
+    const words = [{ text: 'SHOWER', at: [x + 0.1 * u, y + 1.2 * u] as Position }];
+    const found = await detect(await sheetWith([], { lines, words }), METRES_PER_UNIT);
     expect(found.map((d) => d.subClass)).toEqual(['shower']);
     expect(iou(found[0].polygon, [...corners, corners[0]])).toBeGreaterThan(0.95);
+    // With no drain and nothing saying so, the same cross marks a shaft or a tall cupboard as often.
+    expect(await detect(await sheetWith([], { lines }), METRES_PER_UNIT)).toEqual([]);
   });
 
   it('does not take floor tiles, decking or a gauge for stairs', async () => {
@@ -284,6 +287,22 @@ describe('detectFixtures on an ArchiCAD bathroom', () => {
       expect(inBathroom.map((fixture) => fixture.subClass).sort()).toEqual(['shower', 'sink', 'toilet']);
       // The kitchen's sink is two bowls, each with its drain, side by side: one sink.
       expect(within(found, [990, 315, 1045, 345]).map((fixture) => fixture.subClass)).toEqual(['sink']);
+    } finally {
+      await sheet.close();
+    }
+  });
+
+  it('finds toilets whose tank stands off the bowl on a drawn neck, and takes no planter for a sink (kumar, no scale)', async () => {
+    const pdf = new Uint8Array(await readFile(path.resolve(import.meta.dirname, '../../../shared/realplans/kumar-g2-residential/ground-floor-plan.pdf')));
+    const sheet = await openSheet(pdf, DPI);
+    try {
+      const found = detectFixtures({ primitives: await extractPrimitives(sheet), words: await extractWords(sheet), info: sheet.info, metresPerUnit: null });
+      // A.TLT and C.TLT: a rounded cistern in its box, 5 pt above the bowl, joined by the pedestal's sides.
+      expect(within(found, [200, 60, 230, 100]).map((fixture) => fixture.subClass)).toEqual(['toilet']);
+      expect(within(found, [330, 445, 365, 490]).map((fixture) => fixture.subClass)).toEqual(['toilet']);
+      // The living room's two planters: a circle of spokes round a small hub, in a square.
+      expect(within(found, [195, 385, 225, 475])).toEqual([]);
+      expect(found.filter((fixture) => fixture.subClass === 'bathtub')).toEqual([]);
     } finally {
       await sheet.close();
     }

@@ -8,14 +8,14 @@
 //    straight segment, other polyline. Rotation never matters.
 // 2. Symbols from parts, by the conventions of plan symbols:
 //    - a rectangle holding ≥ 4 circles in two rows: cooktop;
-//    - a square-ish rectangle with both diagonals or a centre drain: shower (≈ 0.7–1.3 m), or with
-//      diagonals and no drain, elevator (≈ 1–3.2 m); filled by one rounded tray with a drain or a
-//      slope line: shower;
+//    - a square-ish rectangle with a centre drain: shower (≈ 0.7–1.3 m); with both diagonals and
+//      no drain, a shower only where its room or a word says so, or an elevator (≈ 1–3.2 m);
+//      filled by one rounded tray with a drain or a slope line: shower;
 //    - a rectangle holding one large rounded basin, long and narrow: bathtub (≈ 0.7 × 1.5–1.8 m);
 //    - a rectangle holding one or two rounded basins: sink; a lone basin with a drain, or two side
-//      by side: sink;
-//    - an oval bowl with a box-like tank across one end of its long axis (beyond it or drawn over
-//      it): toilet (≈ 0.4 × 0.7 m);
+//      by side: sink; never a basin drawn with spokes to its centre (a planter, a round table);
+//    - an oval bowl with a box-like tank across one end of its long axis (beyond it, drawn over
+//      it, or off it on the pedestal's drawn neck): toilet (≈ 0.4 × 0.7 m);
 //    - 5 to 24 equally spaced parallel treads of equal length, ends aligned, not crossed like a
 //      tile grid: stairs.
 //    With a scale the sizes must be real-world plausible. Without one the sizes are judged against
@@ -24,7 +24,7 @@
 // 3. Repetition: a CAD block is drawn identically many times, so candidates with the same
 //    geometry (up to translation, rotation and mirroring) form a group classified once, with the
 //    words printed by any member (WC, SHOWER, ELEV, UP/DN...) and the names of the rooms they stand
-//    in as evidence for the whole group.
+//    in as evidence for the whole group; a room's name also speaks against what it would not hold.
 // 4. Overlapping results keep the best scored; each fixture's polygon is its rotated outline.
 import Flatbush from 'flatbush';
 import type { Position } from '../../../../core/src/types.ts';
@@ -598,6 +598,19 @@ function hasBothDiagonals(frame: Frame, segments: Part[]): boolean {
   return segments.some((s) => joins(s, ring[0], ring[2])) && segments.some((s) => joins(s, ring[1], ring[3]));
 }
 
+const MIN_SPOKES = 6;
+const UNDRAINED_SHOWER = 0.6;
+
+/** Straight strokes whose lines run through the basin's centre. */
+function spokesOf(basin: Part, segments: Part[]): number {
+  const { centre, halfShort } = basin.frame;
+  return segments.filter((segment) => {
+    const [a, b] = [segment.points[0], segment.points[segment.points.length - 1]];
+    const length = distance(a, b);
+    return length > 0 && Math.abs(cross(a, b, centre)) / length <= 0.15 * halfShort;
+  }).length;
+}
+
 /** What a rectangle holding other parts can be: cooktop, shower, elevator, bathtub or sink. */
 function containerOptions(container: Part, contents: Part[], ruler: Ruler): Map<FixtureSubClass, number> {
   const options = new Map<FixtureSubClass, number>();
@@ -624,7 +637,10 @@ function containerOptions(container: Part, contents: Part[], ruler: Ruler): Map<
   const diagonals = hasBothDiagonals(frame, segments);
   const drain = circles.some((c) => distance(c.frame.centre, frame.centre) <= 0.12 * short && c.frame.halfLong <= 0.125 * short);
   if (basins.length === 0 && (diagonals || drain)) {
-    if (aspect <= 1.35) set('shower', sized(allFit(ruler.fits(short, 0.65, 1.3), ruler.fits(long, 0.65, 1.5)), drain ? 0.9 : 0.5));
+    // A square crossed by its diagonals alone also marks a shaft, a tall cupboard or an opening to
+    // below: a shower only where its room or a word says so.
+    const fit = allFit(ruler.fits(short, 0.65, 1.3), ruler.fits(long, 0.65, 1.5));
+    if (aspect <= 1.35) set('shower', drain ? sized(fit, 0.9) : fit === false ? null : UNDRAINED_SHOWER);
     if (diagonals && !drain && aspect <= 1.6) set('elevator', sized(allFit(ruler.fits(short, 1.0, 3.2), ruler.fits(long, 1.0, 3.5)), 0.5));
     return options;
   }
@@ -637,6 +653,9 @@ function containerOptions(container: Part, contents: Part[], ruler: Ruler): Map<
     if (fit === true) return options;
   }
 
+  // A round pot or table drawn with spokes to its centre is furniture, however basin-like its rim.
+  if (basins.some((basin) => spokesOf(basin, segments) >= MIN_SPOKES)) return options;
+
   if (basins.length === 1 && basins[0].area >= 0.5 * container.area && aspect >= 1.5 && aspect <= 3.2) {
     const fit = allFit(ruler.fits(long, 1.2, 2.2), ruler.fits(short, 0.55, 1.05));
     set('bathtub', fit === null ? (aspect >= 1.9 ? 0.9 : 0.5) : sized(fit, 0));
@@ -646,6 +665,22 @@ function containerOptions(container: Part, contents: Part[], ruler: Ruler): Map<
     set('sink', fit === null ? (options.has('bathtub') ? 0.5 : 0.9) : sized(fit, 0));
   }
   return options;
+}
+
+/** How far (share of the bowl's half length) a tank may stand off its bowl when a neck joins them. */
+const MAX_NECK = 0.9;
+
+/** Strokes running from the tank's edge to the bowl's end: the sides of a close-coupled pedestal. */
+function neckLines(bowl: Part, tank: Part, parts: Part[], index: PartIndex): number {
+  const tolerance = 0.1 * bowl.frame.halfShort + 0.5;
+  const atTank = (p: Position) => frameHolds(tank.frame, p, tolerance);
+  const atBowl = (p: Position) => Math.abs(toFrame(bowl.frame, p)[0]) <= bowl.frame.halfLong + tolerance && frameHolds(bowl.frame, p, bowl.frame.halfLong);
+  return index.near(tank.bbox, bowl.frame.halfLong).filter((i) => {
+    const part = parts[i];
+    if (isClosedKind(part.kind)) return false;
+    const [first, last] = [part.points[0], part.points[part.points.length - 1]];
+    return (atTank(first) && atBowl(last)) || (atTank(last) && atBowl(first));
+  }).length;
 }
 
 /** A toilet: oval bowl `bowl` with a tank across one end of its long axis. */
@@ -669,9 +704,12 @@ function toiletAt(bowlIndex: number, parts: Part[], index: PartIndex, ruler: Rul
     if (t.halfShort < 0.2 * t.halfLong || t.halfShort > 0.7 * t.halfLong) continue;
     const [along, lateral] = toFrame(b, t.centre);
     if (Math.abs(lateral) > 0.15 * t.halfLong) continue;
-    // The tank sits across the bowl's end: beyond it, or drawn over the bowl's outline there.
+    // The tank sits across the bowl's end: beyond it, or drawn over the bowl's outline there, or
+    // further off where the pedestal's neck is drawn from the tank to the bowl.
     const reach = Math.abs(along);
-    if (reach < b.halfLong - 1.5 * t.halfShort || reach > b.halfLong + t.halfShort + 0.35 * b.halfLong) continue;
+    const gap = reach - b.halfLong - t.halfShort;
+    if (reach < b.halfLong - 1.5 * t.halfShort || gap > MAX_NECK * b.halfLong) continue;
+    if (gap > 0.35 * b.halfLong && neckLines(bowl, tank, parts, index) < 2) continue;
     const seat = index.inside(b, bowlIndex).filter((i) => isClosedKind(parts[i].kind));
     const members = [bowlIndex, tankIndex, ...seat];
     const frame = minAreaFrame(members.flatMap((i) => parts[i].points));
@@ -987,8 +1025,10 @@ function chooseByGroup(candidates: Candidate[], parts: Part[], words: WordIndex,
     let best: FixtureSubClass | null = null;
     let bestScore = -Infinity;
     for (const [subClass, mean] of [...totals].sort((a, b) => a[0].localeCompare(b[0]))) {
-      // Options some member lacks are weaker: the mean already counts that member as 0.
-      const score = mean + (wordHits.has(subClass) ? WORD_BONUS : 0) + (roomHits.has(subClass) ? ROOM_BONUS : 0);
+      // Options some member lacks are weaker: the mean already counts that member as 0. A room
+      // whose name says what it holds speaks against the rest (no shower in a KITCHEN).
+      const roomSays = roomHits.size === 0 ? 0 : roomHits.has(subClass) ? ROOM_BONUS : -ROOM_BONUS;
+      const score = mean + (wordHits.has(subClass) ? WORD_BONUS : 0) + roomSays;
       if (score > bestScore) {
         bestScore = score;
         best = subClass;
