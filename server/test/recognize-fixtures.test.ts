@@ -14,7 +14,9 @@ import { openSheet } from '../src/pipeline/pdf.ts';
 import { extractWords } from '../src/pipeline/text.ts';
 import { extractPrimitives } from '../src/pipeline/vectors.ts';
 import { detectFixtures } from '../src/pipeline/recognize/fixtures.ts';
-import type { FixtureDetection, FixtureSubClass } from '../src/pipeline/recognize/model.ts';
+import type { FixtureDetection, FixtureSubClass, RoomDetection } from '../src/pipeline/recognize/model.ts';
+import { detectTopology } from '../src/pipeline/recognize/topology-detect.ts';
+import { interiorPoint, pointInPolygon } from '../src/pipeline/recognize/geom-basics.ts';
 
 const DPI = 150;
 /** The sheets are drawn at 1:50. */
@@ -315,6 +317,80 @@ describe('detectFixtures on an ArchiCAD bathroom', () => {
       const metresPerUnit = (0.0254 * 48) / DPI; // 1/4" = 1'-0"
       const found = detectFixtures({ primitives: await extractPrimitives(sheet), words: await extractWords(sheet), info: sheet.info, metresPerUnit });
       expect(within(found, [680, 200, 715, 235]).map((fixture) => fixture.subClass)).toEqual(['sink']);
+    } finally {
+      await sheet.close();
+    }
+  });
+});
+
+describe('detectFixtures on outlines cut into fragments', () => {
+  const u = UNITS_PER_METRE;
+  // A toilet room 1.6 m × 2 m, its back wall at y = 1000 + 2 m.
+  const [x0, y0] = [1000, 1000];
+  const room = (name: string | null): RoomDetection => ({
+    id: 'room-1',
+    polygon: [
+      [
+        [x0, y0],
+        [x0 + 1.6 * u, y0],
+        [x0 + 1.6 * u, y0 + 2 * u],
+        [x0, y0 + 2 * u],
+        [x0, y0],
+      ],
+    ],
+    name,
+    labelWordIds: [],
+    wallIds: [],
+    openingIds: [],
+  });
+  // A wall-hung bowl, 0.38 × 0.52 m, its back 0.12 m off the wall: the rim written as 48 short
+  // pieces with hairline gaps between them, every fourth piece written twice, a little offset,
+  // as Revit exports write it; no two ends meet.
+  const bowl: [Position, Position][] = [];
+  const centre: Position = [x0 + 0.8 * u, y0 + 2 * u - 0.12 * u - 0.26 * u];
+  const rim = (k: number): Position => [centre[0] + 0.19 * u * Math.cos((k * Math.PI) / 24), centre[1] + 0.26 * u * Math.sin((k * Math.PI) / 24)];
+  for (let k = 0; k < 48; k++) {
+    const [a, b] = [rim(k), rim(k + 1)];
+    const end: Position = [a[0] + 0.75 * (b[0] - a[0]), a[1] + 0.75 * (b[1] - a[1])];
+    bowl.push([a, end]);
+    if (k % 4 === 0) bowl.push([[a[0] + 0.2, a[1] + 0.1], [end[0] + 0.2, end[1] + 0.1]]);
+  }
+
+  it('closes the rim again and reads a lone bowl at the wall of a room named for toilets as a toilet', async () => {
+    const sheet = await openSheet(await sheetWith([], { lines: bowl }), DPI);
+    try {
+      const input = { primitives: await extractPrimitives(sheet), words: [], info: sheet.info, metresPerUnit: METRES_PER_UNIT };
+      const found = detectFixtures({ ...input, rooms: [room('ACCESSIBLE TOILET')] });
+      expect(found.map((fixture) => fixture.subClass)).toEqual(['toilet']);
+      const [fx, fy] = found[0].polygon.slice(0, -1).reduce((sum, p) => [sum[0] + p[0] / 4, sum[1] + p[1] / 4], [0, 0]);
+      expect(Math.hypot(fx - centre[0], fy - centre[1])).toBeLessThan(0.03 * u);
+      // The same bowl in an office, or in a room with no name, is no toilet: an oval alone says too little.
+      expect(detectFixtures({ ...input, rooms: [room('OFFICE')] })).toEqual([]);
+      expect(detectFixtures({ ...input, rooms: [room(null)] })).toEqual([]);
+    } finally {
+      await sheet.close();
+    }
+  });
+});
+
+describe('detectFixtures on a Revit finish plan (va-finish-plan, 1/8" = 1\'-0")', () => {
+  it('finds the wall-hung toilets of the toilet rooms, whose rims are cut into fragments, and nothing elsewhere', async () => {
+    const pdf = new Uint8Array(await readFile(path.resolve(import.meta.dirname, '../../../shared/realplans/va-finish-plan/sample-finish-plan.pdf')));
+    const sheet = await openSheet(pdf, DPI);
+    try {
+      const [primitives, words] = [await extractPrimitives(sheet), await extractWords(sheet)];
+      const metresPerUnit = (0.0254 * 96) / DPI;
+      const { rooms } = detectTopology({ info: sheet.info, primitives, words, metresPerUnit });
+      const found = detectFixtures({ primitives, words, info: sheet.info, metresPerUnit, rooms });
+      const toilets = found.filter((fixture) => fixture.subClass === 'toilet');
+      expect(toilets.length).toBeGreaterThanOrEqual(8);
+      // TOILET 137A's bowl stands at its south wall.
+      expect(within(toilets, [1285, 565, 1305, 585])).toHaveLength(1);
+      for (const toilet of toilets) {
+        const at = toilet.polygon[0];
+        const holder = rooms.find((candidate) => pointInPolygon(interiorPoint([toilet.polygon]), candidate.polygon));
+        expect(holder?.name ?? `nothing at ${at.map((v) => ((v * 72) / DPI).toFixed(0))}`).toMatch(/TOILET/);
+      }
     } finally {
       await sheet.close();
     }

@@ -3,9 +3,10 @@
 //
 // 1. Parts: every stroked subpath (solid dark fills are poché, columns or arrowheads, never a
 //    symbol), plus open strokes chained end to end (CAD exports often write a rectangle as four
-//    separate lines; strokes of one pen chain first), classified by shape against their
-//    minimum-area rectangle: rectangle, ellipse (circle), rounded rectangle, other polygon,
-//    straight segment, other polyline. Rotation never matters.
+//    separate lines; strokes of one pen chain first), plus, in rooms whose names say they are
+//    plumbed, the convex faces the strokes enclose (fixture-faces.ts: rims cut into fragments),
+//    classified by shape against their minimum-area rectangle: rectangle, ellipse (circle),
+//    rounded rectangle, other polygon, straight segment, other polyline. Rotation never matters.
 // 2. Symbols from parts, by the conventions of plan symbols:
 //    - a rectangle holding ≥ 4 circles in two rows: cooktop;
 //    - a square-ish rectangle with a centre drain: shower (≈ 0.7–1.3 m); with both diagonals and
@@ -15,7 +16,8 @@
 //    - a rectangle holding one or two rounded basins: sink; a lone basin with a drain, or two side
 //      by side: sink; never a basin drawn with spokes to its centre (a planter, a round table);
 //    - an oval bowl with a box-like tank across one end of its long axis (beyond it, drawn over
-//      it, or off it on the pedestal's drawn neck): toilet (≈ 0.4 × 0.7 m);
+//      it, or off it on the pedestal's drawn neck): toilet (≈ 0.4 × 0.7 m); an oval bowl alone,
+//      square to a wall it stands at, in a room whose name says toilet: a wall-hung toilet;
 //    - 5 to 24 equally spaced parallel treads of equal length, ends aligned, not crossed like a
 //      tile grid: stairs.
 //    With a scale the sizes must be real-world plausible. Without one the sizes are judged against
@@ -32,7 +34,8 @@ import type { BBox, SheetInfo, SheetPrimitives, SheetWord, SubPath, VectorPath }
 import { flattenSegments } from '../vectors.ts';
 import type { FixtureDetection, FixtureSubClass, RoomDetection, Ring } from './model.ts';
 import { overlapArea } from './features.ts';
-import { distance, pointInPolygon, ringBBox, signedArea2 } from './geom-basics.ts';
+import { convexHull, cross, distance, distanceToSegment, pointInPolygon, ringBBox, signedArea2 } from './geom-basics.ts';
+import { strokeFaces } from './fixture-faces.ts';
 
 export interface FixtureInput {
   primitives: SheetPrimitives;
@@ -73,28 +76,6 @@ function frameRing(frame: Frame): Ring {
 function frameHolds(frame: Frame, point: Position, margin: number): boolean {
   const [along, across] = toFrame(frame, point);
   return Math.abs(along) <= frame.halfLong + margin && Math.abs(across) <= frame.halfShort + margin;
-}
-
-function cross(o: Position, a: Position, b: Position): number {
-  return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
-}
-
-/** Convex hull, counter-clockwise in a y-up sense (Andrew's monotone chain). */
-function convexHull(points: Position[]): Position[] {
-  const sorted = [...points].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  if (sorted.length < 3) return sorted;
-  const lower: Position[] = [];
-  for (const p of sorted) {
-    while (lower.length >= 2 && cross(lower[lower.length - 2], lower[lower.length - 1], p) <= 0) lower.pop();
-    lower.push(p);
-  }
-  const upper: Position[] = [];
-  for (let i = sorted.length - 1; i >= 0; i--) {
-    const p = sorted[i];
-    while (upper.length >= 2 && cross(upper[upper.length - 2], upper[upper.length - 1], p) <= 0) upper.pop();
-    upper.push(p);
-  }
-  return [...lower.slice(0, -1), ...upper.slice(0, -1)];
 }
 
 /** The minimum-area rectangle around the points (one side lies along a hull edge). */
@@ -721,6 +702,46 @@ function toiletAt(bowlIndex: number, parts: Part[], index: PartIndex, ruler: Rul
   return null;
 }
 
+/** A wall-hung bowl's back stands this close to its wall (the carrier's depth), metres. */
+const WALL_HUNG_STAND_OFF_M = 0.3;
+/** A bowl alone is a toilet only where its room's name says so: ROOM_BONUS lifts it past ACCEPT, nothing less does. */
+const WALL_HUNG = 0.65;
+
+/**
+ * A wall-hung toilet: an oval bowl with no tank and no drain, its long axis square to the wall
+ * its back end stands at, in a room whose name says it holds toilets.
+ */
+function wallHungToiletAt(bowlIndex: number, parts: Part[], index: PartIndex, ruler: Ruler, rooms: RoomDetection[]): Candidate | null {
+  const bowl = parts[bowlIndex];
+  const b = bowl.frame;
+  const aspect = b.halfLong / b.halfShort;
+  if (!bowl.convex || fillOf(bowl) < 0.72 || fillOf(bowl) > 0.92 || aspect < 1.1 || aspect > 1.8) return null;
+  if (allFit(ruler.fits(2 * b.halfLong, 0.35, 0.7), ruler.fits(2 * b.halfShort, 0.28, 0.5)) !== true) return null;
+  const inner = index.inside(b, bowlIndex);
+  if (inner.some((i) => isCircle(parts[i]) && parts[i].frame.halfLong <= 0.2 * b.halfShort)) return null;
+  const room = rooms.find((candidate) => pointInPolygon(b.centre, candidate.polygon) && roomEvidence([candidate], b.centre).has('toilet'));
+  if (!room) return null;
+  const standOff = ruler.units(WALL_HUNG_STAND_OFF_M)!;
+  // Wall faces: the room's outline, or a drawn line at least twice the bowl's width.
+  const faces: [Position, Position][] = [];
+  const outline = room.polygon[0];
+  for (let k = 0; k + 1 < outline.length; k++) faces.push([outline[k], outline[k + 1]]);
+  for (const i of index.near(bowl.bbox, standOff + b.halfLong)) {
+    const line = parts[i];
+    if (line.kind === 'segment' && line.frame.halfLong >= 2 * b.halfShort) faces.push([line.points[0], line.points[line.points.length - 1]]);
+  }
+  for (const end of [1, -1]) {
+    const back = fromFrame(b, end * b.halfLong, 0);
+    for (const [p, q] of faces) {
+      const length = distance(p, q);
+      if (length === 0 || distanceToSegment(back, p, q) > standOff) continue;
+      const along = Math.abs(((q[0] - p[0]) * b.u[0] + (q[1] - p[1]) * b.u[1]) / length);
+      if (along <= 0.2) return { frame: b, parts: [bowlIndex, ...inner], options: new Map([['toilet', WALL_HUNG]]) };
+    }
+  }
+  return null;
+}
+
 /** A basin's drain may sit off its centre (toward the back of a corner basin), by this share of its half width. */
 const DRAIN_OFFSET = 0.7;
 
@@ -1089,7 +1110,7 @@ function pairBowls(basins: Candidate[], parts: Part[]): Candidate[] {
 }
 
 /** Every candidate the parts allow, judged with `ruler`. */
-function findCandidates(parts: Part[], index: PartIndex, ruler: Ruler, words: WordIndex): Candidate[] {
+function findCandidates(parts: Part[], index: PartIndex, ruler: Ruler, words: WordIndex, rooms: RoomDetection[]): Candidate[] {
   const candidates: Candidate[] = [];
   const basins: Candidate[] = [];
   parts.forEach((part, i) => {
@@ -1098,13 +1119,41 @@ function findCandidates(parts: Part[], index: PartIndex, ruler: Ruler, words: Wo
       const options = containerOptions(part, contents.map((k) => parts[k]), ruler);
       if (options.size > 0) candidates.push({ frame: part.frame, parts: [i, ...contents], options });
     }
-    const toilet = toiletAt(i, parts, index, ruler);
+    const toilet = toiletAt(i, parts, index, ruler) ?? wallHungToiletAt(i, parts, index, ruler, rooms);
     if (toilet !== null) candidates.push(toilet);
     const basin = basinAt(i, parts, index, ruler);
     if (basin !== null) basins.push(basin);
   });
   candidates.push(...pairBowls(basins, parts), ...findStairs(parts, index, ruler, words));
   return candidates;
+}
+
+/** Hairline gaps an export leaves in one outline, units (about 1 pt at 150 dpi). */
+const FACE_GAP = 2;
+/** Rooms whose names say they hold plumbing: bathrooms, toilets, kitchens, laundries. */
+const PLUMBED_ROOMS = ROOM_KEYWORDS.filter(([, subClasses]) => subClasses.includes('sink')).map(([pattern]) => pattern);
+
+/**
+ * Closed parts traced from the faces the strokes enclose, in rooms whose names say they hold
+ * plumbing, where the vector outlines themselves did not close (see fixture-faces.ts).
+ */
+function faceParts(input: FixtureInput, parts: Part[], unitsPerMetre: number | null): Part[] {
+  if (unitsPerMetre === null) return [];
+  const windows = (input.rooms ?? [])
+    .filter((room) => room.name !== null && PLUMBED_ROOMS.some((pattern) => pattern.test(room.name!.toUpperCase())))
+    .map((room): BBox => {
+      const [x0, y0, x1, y1] = ringBBox(room.polygon[0]);
+      return [x0 - FACE_GAP, y0 - FACE_GAP, x1 + FACE_GAP, y1 + FACE_GAP];
+    });
+  if (windows.length === 0) return [];
+  const faces = strokeFaces(input.primitives, windows, { gap: FACE_GAP, minArea: 0.03 * unitsPerMetre ** 2, maxArea: 2.5 * unitsPerMetre ** 2 });
+  const closed = parts.filter((part) => isClosedKind(part.kind));
+  const tolerance = FACE_GAP + 1;
+  const sameBox = (a: BBox, b: BBox) => a.every((v, k) => Math.abs(v - b[k]) <= tolerance);
+  // A square-cornered face is the inside of a box some line crosses, never a bowl or a basin.
+  return faces
+    .map((ring) => makePart(ring, true))
+    .filter((face) => face.kind !== 'rect' && !closed.some((part) => sameBox(part.bbox, face.bbox)));
 }
 
 /** Units per metre implied by the toilets found by shape alone, or null without any. */
@@ -1126,6 +1175,7 @@ export function detectFixtures(input: FixtureInput): FixtureDetection[] {
   // Stairs are the largest symbols (a flight can run 6 m); without a scale, a symbol is small next to the sheet.
   const maxSize = unitsPerMetre !== null ? 7 * unitsPerMetre : 0.2 * Math.hypot(info.widthPx, info.heightPx);
   const parts = collectParts(input.primitives, maxSize);
+  parts.push(...faceParts(input, parts, unitsPerMetre));
   const index = new PartIndex(parts);
   const words = new WordIndex(input.words);
   let ruler = new Ruler(unitsPerMetre, 1);
@@ -1134,8 +1184,9 @@ export function detectFixtures(input: FixtureInput): FixtureDetection[] {
     // Toilets vary in depth by ±20 %, so sizes judged by them get that much more slack.
     if (estimate !== null) ruler = new Ruler(estimate, 1.25);
   }
-  const candidates = findCandidates(parts, index, ruler, words);
-  const choices = suppressOverlaps(chooseByGroup(candidates, parts, words, input.rooms ?? [], ruler));
+  const rooms = input.rooms ?? [];
+  const candidates = findCandidates(parts, index, ruler, words, rooms);
+  const choices = suppressOverlaps(chooseByGroup(candidates, parts, words, rooms, ruler));
   choices.sort((a, b) => a.candidate.frame.centre[1] - b.candidate.frame.centre[1] || a.candidate.frame.centre[0] - b.candidate.frame.centre[0]);
   return choices.map((choice, i) => ({ id: `fixture-${i + 1}`, subClass: choice.subClass, polygon: frameRing(choice.candidate.frame) }));
 }

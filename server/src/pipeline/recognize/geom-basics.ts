@@ -106,3 +106,26 @@ export function weightedQuantile(values: readonly number[], weights: readonly nu
   }
   return values[order[order.length - 1]] ?? NaN;
 }
+
+/** Twice the signed area of the triangle o, a, b: positive when a→b turns left about o. */
+export function cross(o: Position, a: Position, b: Position): number {
+  return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+}
+
+/** The convex hull, counter-clockwise in a y-up sense (Andrew's monotone chain), its first point not repeated. */
+export function convexHull(points: Position[]): Position[] {
+  const sorted = [...points].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  if (sorted.length < 3) return sorted;
+  const lower: Position[] = [];
+  for (const p of sorted) {
+    while (lower.length >= 2 && cross(lower[lower.length - 2], lower[lower.length - 1], p) <= 0) lower.pop();
+    lower.push(p);
+  }
+  const upper: Position[] = [];
+  for (let i = sorted.length - 1; i >= 0; i--) {
+    const p = sorted[i];
+    while (upper.length >= 2 && cross(upper[upper.length - 2], upper[upper.length - 1], p) <= 0) upper.pop();
+    upper.push(p);
+  }
+  return [...lower.slice(0, -1), ...upper.slice(0, -1)];
+}
