@@ -343,12 +343,17 @@ describe('detectFixtures on outlines cut into fragments', () => {
     wallIds: [],
     openingIds: [],
   });
-  // A wall-hung bowl, 0.38 × 0.52 m, its back 0.12 m off the wall: the rim written as 48 short
-  // pieces with hairline gaps between them, every fourth piece written twice, a little offset,
-  // as Revit exports write it; no two ends meet.
+  // A wall-hung bowl, egg-shaped, 0.38 × 0.5 m, its back 0.12 m off the wall: the rim written as
+  // 48 short pieces with hairline gaps between them, every fourth piece written twice, a little
+  // offset, as Revit exports write it; no two ends meet.
   const bowl: [Position, Position][] = [];
-  const centre: Position = [x0 + 0.8 * u, y0 + 2 * u - 0.12 * u - 0.26 * u];
-  const rim = (k: number): Position => [centre[0] + 0.19 * u * Math.cos((k * Math.PI) / 24), centre[1] + 0.26 * u * Math.sin((k * Math.PI) / 24)];
+  const centre: Position = [x0 + 0.8 * u, y0 + 2 * u - 0.12 * u - 0.2 * u];
+  const rim = (k: number): Position => {
+    const angle = (k * Math.PI) / 24;
+    // The back half (toward the wall, +y) is blunter than the front.
+    const reach = Math.sin(angle) > 0 ? 0.2 : 0.3;
+    return [centre[0] + 0.19 * u * Math.cos(angle), centre[1] + reach * u * Math.sin(angle)];
+  };
   for (let k = 0; k < 48; k++) {
     const [a, b] = [rim(k), rim(k + 1)];
     const end: Position = [a[0] + 0.75 * (b[0] - a[0]), a[1] + 0.75 * (b[1] - a[1])];
@@ -363,7 +368,7 @@ describe('detectFixtures on outlines cut into fragments', () => {
       const found = detectFixtures({ ...input, rooms: [room('ACCESSIBLE TOILET')] });
       expect(found.map((fixture) => fixture.subClass)).toEqual(['toilet']);
       const [fx, fy] = found[0].polygon.slice(0, -1).reduce((sum, p) => [sum[0] + p[0] / 4, sum[1] + p[1] / 4], [0, 0]);
-      expect(Math.hypot(fx - centre[0], fy - centre[1])).toBeLessThan(0.03 * u);
+      expect(Math.hypot(fx - centre[0], fy - (centre[1] - 0.05 * u))).toBeLessThan(0.03 * u);
       // The same bowl in an office, or in a room with no name, is no toilet: an oval alone says too little.
       expect(detectFixtures({ ...input, rooms: [room('OFFICE')] })).toEqual([]);
       expect(detectFixtures({ ...input, rooms: [room(null)] })).toEqual([]);

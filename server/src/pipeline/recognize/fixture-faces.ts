@@ -66,7 +66,8 @@ function facesInWindow(segments: PenSegment[], [x0, y0, x1, y1]: BBox, options: 
   for (const { from, to, radius } of segments) stamp(inked, width, height, [x0, y0], cellsPerUnit, from, to, radius);
   const faces: Position[][] = [];
   for (const cells of labelOpenCells(inked, width, height)) {
-    const area = cells.length * cell * cell;
+    // A drain or a tap drawn inside a basin is a hole in its face, not a dent in its outline.
+    const area = withHoles(cells, width) * cell * cell;
     if (area < options.minArea || area > options.maxArea) continue;
     const corners: Position[] = [];
     for (const k of cells) {
@@ -76,9 +77,8 @@ function facesInWindow(segments: PenSegment[], [x0, y0, x1, y1]: BBox, options: 
     }
     const hull = convexHull(corners);
     if (area < (MIN_CONVEXITY * Math.abs(signedArea2(hull))) / 2) continue;
-    // The face stops half the gap and half a pen short of the strokes bounding it: a bowl reads a
-    // few percent small, within the slack of every size check.
-    faces.push(hull);
+    // The pen was widened by half the gap on each side: widen the face back to the strokes' edge.
+    faces.push(offsetConvex(hull, options.gap / 2));
   }
   return faces;
 }
@@ -108,6 +108,39 @@ function stamp(inked: Uint8Array, width: number, height: number, [ox, oy]: Posit
   }
 }
 
+/** How many cells the component's outer outline encloses: its own and those of its holes. */
+function withHoles(cells: number[], width: number): number {
+  let [i0, j0, i1, j1] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const k of cells) {
+    const i = k % width;
+    const j = (k - i) / width;
+    [i0, j0, i1, j1] = [Math.min(i0, i), Math.min(j0, j), Math.max(i1, i), Math.max(j1, j)];
+  }
+  // Flood the box's other cells from its rim, one cell wider all round: what stays dry is inside.
+  const w = i1 - i0 + 3;
+  const h = j1 - j0 + 3;
+  const state = new Uint8Array(w * h);
+  for (const k of cells) {
+    const i = k % width;
+    state[((k - i) / width - j0 + 1) * w + (i - i0 + 1)] = 1;
+  }
+  let outside = 0;
+  const stack = [0];
+  state[0] = 2;
+  while (stack.length > 0) {
+    const k = stack.pop()!;
+    outside++;
+    const i = k % w;
+    for (const n of [i > 0 ? k - 1 : -1, i < w - 1 ? k + 1 : -1, k - w, k + w]) {
+      if (n >= 0 && n < state.length && state[n] === 0) {
+        state[n] = 2;
+        stack.push(n);
+      }
+    }
+  }
+  return w * h - outside;
+}
+
 /** The 4-connected components of open cells that do not reach the window's edge. */
 function labelOpenCells(inked: Uint8Array, width: number, height: number): number[][] {
   const seen = new Uint8Array(width * height);
@@ -135,4 +168,25 @@ function labelOpenCells(inked: Uint8Array, width: number, height: number): numbe
     if (!open) components.push(cells);
   }
   return components;
+}
+
+/** A convex ring moved outward by `by`, its corners kept sharp (each vertex along its bisector). */
+function offsetConvex(ring: Position[], by: number): Position[] {
+  const n = ring.length;
+  const sign = signedArea2(ring) > 0 ? 1 : -1;
+  return ring.map((p, i) => {
+    const a = ring[(i + n - 1) % n];
+    const b = ring[(i + 1) % n];
+    // Outward normals of the edges a→p and p→b.
+    const normal = (from: Position, to: Position): Position => {
+      const length = Math.hypot(to[0] - from[0], to[1] - from[1]) || 1;
+      return [(sign * (to[1] - from[1])) / length, (-sign * (to[0] - from[0])) / length];
+    };
+    const [n1, n2] = [normal(a, p), normal(p, b)];
+    const mx = n1[0] + n2[0];
+    const my = n1[1] + n2[1];
+    const cos = (mx * n1[0] + my * n1[1]) / (Math.hypot(mx, my) || 1);
+    const scale = by / Math.max(cos, 0.2) / (Math.hypot(mx, my) || 1);
+    return [p[0] + mx * scale, p[1] + my * scale];
+  });
 }

@@ -704,12 +704,14 @@ function toiletAt(bowlIndex: number, parts: Part[], index: PartIndex, ruler: Rul
 
 /** A wall-hung bowl's back stands this close to its wall (the carrier's depth), metres. */
 const WALL_HUNG_STAND_OFF_M = 0.3;
+/** Rooms that hold toilets; a utility or laundry room's oval is a sluice or a tub as often. */
+const TOILET_ROOM = /BATH|WC|W\/C|TOILET|POWDER|ENSUITE|EN-SUITE|RESTROOM|LAV/;
 /** A bowl alone is a toilet only where its room's name says so: ROOM_BONUS lifts it past ACCEPT, nothing less does. */
 const WALL_HUNG = 0.65;
 
 /**
- * A wall-hung toilet: an oval bowl with no tank and no drain, its long axis square to the wall
- * its back end stands at, in a room whose name says it holds toilets.
+ * A wall-hung toilet: an oval bowl with no tank, no drain and no counter round it, its long axis
+ * square to the wall its back end stands at, in a room whose name says it holds toilets.
  */
 function wallHungToiletAt(bowlIndex: number, parts: Part[], index: PartIndex, ruler: Ruler, rooms: RoomDetection[]): Candidate | null {
   const bowl = parts[bowlIndex];
@@ -717,9 +719,12 @@ function wallHungToiletAt(bowlIndex: number, parts: Part[], index: PartIndex, ru
   const aspect = b.halfLong / b.halfShort;
   if (!bowl.convex || fillOf(bowl) < 0.72 || fillOf(bowl) > 0.92 || aspect < 1.1 || aspect > 1.8) return null;
   if (allFit(ruler.fits(2 * b.halfLong, 0.35, 0.7), ruler.fits(2 * b.halfShort, 0.28, 0.5)) !== true) return null;
+  // An oval set in a counter is a basin.
+  const inCounter = index.near(bowl.bbox).some((i) => parts[i].kind === 'rect' && parts[i].area > bowl.area && frameHolds(parts[i].frame, b.centre, 0));
+  if (inCounter) return null;
   const inner = index.inside(b, bowlIndex);
   if (inner.some((i) => isCircle(parts[i]) && parts[i].frame.halfLong <= 0.2 * b.halfShort)) return null;
-  const room = rooms.find((candidate) => pointInPolygon(b.centre, candidate.polygon) && roomEvidence([candidate], b.centre).has('toilet'));
+  const room = rooms.find((candidate) => candidate.name !== null && TOILET_ROOM.test(candidate.name.toUpperCase()) && pointInPolygon(b.centre, candidate.polygon));
   if (!room) return null;
   const standOff = ruler.units(WALL_HUNG_STAND_OFF_M)!;
   // Wall faces: the room's outline, or a drawn line at least twice the bowl's width.
