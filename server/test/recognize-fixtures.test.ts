@@ -17,6 +17,7 @@ import { detectFixtures } from '../src/pipeline/recognize/fixtures.ts';
 import type { FixtureDetection, FixtureSubClass, RoomDetection } from '../src/pipeline/recognize/model.ts';
 import { detectTopology } from '../src/pipeline/recognize/topology-detect.ts';
 import { interiorPoint, pointInPolygon } from '../src/pipeline/recognize/geom-basics.ts';
+import { realPage } from './support/realplans.ts';
 
 const DPI = 150;
 /** The sheets are drawn at 1:50. */
@@ -317,6 +318,22 @@ describe('detectFixtures on an ArchiCAD bathroom', () => {
       const metresPerUnit = (0.0254 * 48) / DPI; // 1/4" = 1'-0"
       const found = detectFixtures({ primitives: await extractPrimitives(sheet), words: await extractWords(sheet), info: sheet.info, metresPerUnit });
       expect(within(found, [680, 200, 715, 235]).map((fixture) => fixture.subClass)).toEqual(['sink']);
+    } finally {
+      await sheet.close();
+    }
+  });
+});
+
+describe('detectFixtures on a Revit lab plan (purdue-lilyhall A121, 1/4" = 1\'-0")', () => {
+  it('reads the benches\' square lab sinks, each its own box with the drain in the middle', async () => {
+    const sheet = await openSheet(realPage('purdue-lilyhall/drawings.pdf', 5), DPI);
+    try {
+      const metresPerUnit = (0.0254 * 48) / DPI;
+      const found = detectFixtures({ primitives: await extractPrimitives(sheet), words: await extractWords(sheet), info: sheet.info, metresPerUnit });
+      // The two island benches' sinks and the one in the side bench, 0.4 × 0.5 m each.
+      expect(within(found, [980, 930, 1015, 970]).map((fixture) => fixture.subClass)).toEqual(['sink']);
+      expect(within(found, [980, 1110, 1015, 1150]).map((fixture) => fixture.subClass)).toEqual(['sink']);
+      expect(found.map((fixture) => fixture.subClass)).toEqual(['sink', 'sink', 'sink']);
     } finally {
       await sheet.close();
     }

@@ -1,8 +1,6 @@
 // Wall, opening and room recognition on vector sheets: real drawings parsed for real (printed
 // areas and dimensions as the reference) and generated sheets with exact ground truth.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import polygonClipping from 'polygon-clipping';
 import type { Geom, Pair } from 'polygon-clipping';
@@ -21,9 +19,8 @@ import type { SheetInfo, SheetPrimitives, SheetWord } from '../src/pipeline/type
 import { extractPrimitives } from '../src/pipeline/vectors.ts';
 import { sheetWords } from '../src/pipeline/ocr.ts';
 import { renderSheet, scaledPng } from '../src/pipeline/render.ts';
+import { realPage, realplans } from './support/realplans.ts';
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
-const realplans = path.resolve(repoRoot, '../shared/realplans');
 const DPI = 150;
 const SQUARE_FEET = 0.09290304;
 
@@ -318,17 +315,6 @@ describe('splitAtStamps', () => {
 });
 
 /** Page `page` of a real PDF as a PDF of its own: the pipeline reads a sheet's first page. */
-function realPage(file: string, page: number): Uint8Array {
-  const dir = mkdtempSync(path.join(tmpdir(), 'page-'));
-  try {
-    const out = path.join(dir, 'page.pdf');
-    execFileSync('qpdf', [path.join(realplans, file), '--pages', '.', String(page), '--', out]);
-    return new Uint8Array(readFileSync(out));
-  } finally {
-    rmSync(dir, { recursive: true });
-  }
-}
-
 describe('purdue-lilyhall A121 (Revit lab plan whose room tags print numbers only)', () => {
   it('names each room by the number in its tag, not by a keynote, a count or a section bubble', async () => {
     const sheet = await parse(realPage('purdue-lilyhall/drawings.pdf', 5));

@@ -13,8 +13,8 @@
 //      no drain, a shower only where its room or a word says so, or an elevator (≈ 1–3.2 m);
 //      filled by one rounded tray with a drain or a slope line: shower;
 //    - a rectangle holding one large rounded basin, long and narrow: bathtub (≈ 0.7 × 1.5–1.8 m);
-//    - a rectangle holding one or two rounded basins: sink; a lone basin with a drain, or two side
-//      by side: sink; never a basin drawn with spokes to its centre (a planter, a round table);
+//    - a rectangle holding one or two rounded basins, or a small one with a drain at its centre:
+//      sink; a lone basin with a drain, or two side by side: sink; never a basin drawn with spokes to its centre (a planter, a round table);
 //    - an oval bowl with a box-like tank across one end of its long axis (beyond it, drawn over
 //      it, or off it on the pedestal's drawn neck): toilet (≈ 0.4 × 0.7 m); an oval bowl alone,
 //      square to a wall it stands at, in a room whose name says toilet: a wall-hung toilet;
@@ -623,6 +623,8 @@ function containerOptions(container: Part, contents: Part[], ruler: Ruler): Map<
     const fit = allFit(ruler.fits(short, 0.65, 1.3), ruler.fits(long, 0.65, 1.5));
     if (aspect <= 1.35) set('shower', drain ? sized(fit, 0.9) : fit === false ? null : UNDRAINED_SHOWER);
     if (diagonals && !drain && aspect <= 1.6) set('elevator', sized(allFit(ruler.fits(short, 1.0, 3.2), ruler.fits(long, 1.0, 3.5)), 0.5));
+    // A square-cornered basin (a lab or utility sink) is its own box with the drain in the middle.
+    if (drain && !diagonals && aspect <= 1.6) set('sink', sized(allFit(ruler.fits(long, 0.3, 0.9), ruler.fits(short, 0.25, 0.7)), 0.5));
     return options;
   }
 
