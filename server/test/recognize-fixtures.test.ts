@@ -271,6 +271,9 @@ describe('detectFixtures on dense real linework', () => {
       const fixtures = detectFixtures({ primitives, words: await extractWords(sheet), info: sheet.info, metresPerUnit: null });
       expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(1024 * 1024 * 1024);
       for (const fixture of fixtures) expect(fixture.polygon.length).toBeGreaterThanOrEqual(4);
+      // The bedside lamps (a circle crossed through its centre, in a square) are no sinks.
+      expect(within(fixtures, [180, 168, 200, 190])).toEqual([]);
+      expect(within(fixtures, [270, 425, 295, 450])).toEqual([]);
     } finally {
       await sheet.close();
     }

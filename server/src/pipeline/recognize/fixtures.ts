@@ -579,15 +579,16 @@ function hasBothDiagonals(frame: Frame, segments: Part[]): boolean {
   return segments.some((s) => joins(s, ring[0], ring[2])) && segments.some((s) => joins(s, ring[1], ring[3]));
 }
 
-const MIN_SPOKES = 6;
+const MIN_SPOKES = 2;
 const UNDRAINED_SHOWER = 0.6;
 
-/** Straight strokes whose lines run through the basin's centre. */
+/** Straight strokes within the basin's reach whose lines run through its centre. */
 function spokesOf(basin: Part, segments: Part[]): number {
   const { centre, halfShort } = basin.frame;
   return segments.filter((segment) => {
     const [a, b] = [segment.points[0], segment.points[segment.points.length - 1]];
     const length = distance(a, b);
+    if (!frameHolds(basin.frame, a, 0.4 * halfShort) || !frameHolds(basin.frame, b, 0.4 * halfShort)) return false;
     return length > 0 && Math.abs(cross(a, b, centre)) / length <= 0.15 * halfShort;
   }).length;
 }
@@ -636,7 +637,8 @@ function containerOptions(container: Part, contents: Part[], ruler: Ruler): Map<
     if (fit === true) return options;
   }
 
-  // A round pot or table drawn with spokes to its centre is furniture, however basin-like its rim.
+  // A round pot, a table or a lamp drawn with spokes or a cross through its centre is furniture,
+  // however basin-like its rim.
   if (basins.some((basin) => spokesOf(basin, segments) >= MIN_SPOKES)) return options;
 
   if (basins.length === 1 && basins[0].area >= 0.5 * container.area && aspect >= 1.5 && aspect <= 3.2) {
