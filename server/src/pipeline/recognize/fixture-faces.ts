@@ -65,7 +65,7 @@ function facesInWindow(segments: PenSegment[], [x0, y0, x1, y1]: BBox, options: 
   const inked = new Uint8Array(width * height);
   for (const { from, to, radius } of segments) stamp(inked, width, height, [x0, y0], cellsPerUnit, from, to, radius);
   const faces: Position[][] = [];
-  for (const cells of labelOpenCells(inked, width, height)) {
+  for (const cells of labelOpenCells(inked, width, height, Math.ceil(options.maxArea * cellsPerUnit * cellsPerUnit))) {
     // A drain or a tap drawn inside a basin is a hole in its face, not a dent in its outline.
     const area = withHoles(cells, width) * cell * cell;
     if (area < options.minArea || area > options.maxArea) continue;
@@ -141,23 +141,26 @@ function withHoles(cells: number[], width: number): number {
   return w * h - outside;
 }
 
-/** The 4-connected components of open cells that do not reach the window's edge. */
-function labelOpenCells(inked: Uint8Array, width: number, height: number): number[][] {
+/**
+ * The 4-connected components of open cells that do not reach the window's edge, of at most
+ * `maxCells` cells (larger ones, the floor around the symbols, are flooded but not kept).
+ */
+function labelOpenCells(inked: Uint8Array, width: number, height: number, maxCells: number): number[][] {
   const seen = new Uint8Array(width * height);
   const components: number[][] = [];
   const stack: number[] = [];
   for (let start = 0; start < inked.length; start++) {
     if (inked[start] || seen[start]) continue;
     const cells: number[] = [];
-    let open = false;
+    let keep = true;
     seen[start] = 1;
     stack.push(start);
     while (stack.length > 0) {
       const k = stack.pop()!;
-      cells.push(k);
       const i = k % width;
       const j = (k - i) / width;
-      if (i === 0 || j === 0 || i === width - 1 || j === height - 1) open = true;
+      if (i === 0 || j === 0 || i === width - 1 || j === height - 1 || cells.length >= maxCells) keep = false;
+      if (keep) cells.push(k);
       for (const n of [i > 0 ? k - 1 : -1, i < width - 1 ? k + 1 : -1, j > 0 ? k - width : -1, j < height - 1 ? k + width : -1]) {
         if (n >= 0 && !inked[n] && !seen[n]) {
           seen[n] = 1;
@@ -165,7 +168,7 @@ function labelOpenCells(inked: Uint8Array, width: number, height: number): numbe
         }
       }
     }
-    if (!open) components.push(cells);
+    if (keep) components.push(cells);
   }
   return components;
 }
