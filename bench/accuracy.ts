@@ -25,7 +25,8 @@
 //    plan (9 printed SF tags, and the third-party reviewed polygons of va-finish-plan.json, each
 //    compared with the detected room that overlaps it best, by IoU), ebrivera first-floor (footprint 32' × 16' = 512 SF).
 //    Sheets that stamp rooms with their areas in m² (archicad-atrium, zeidler-a214): every stamp
-//    beside the room it lies in.
+//    beside the room it lies in. The fixtures found on each, and on the VA plan, whose toilet rooms
+//    each hold one toilet, how many rooms labelled TOILET hold one and how many toilets stand elsewhere.
 //
 // Prints tables, writes bench/out/accuracy.json, and draws the detections of each real sheet
 // and of the first `--renders` generated ones over the sheet in bench/out/accuracy/*.png.
@@ -34,7 +35,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp, { type Region } from 'sharp';
 import { metresPerUnit, polygonArea, withMeasurements } from '../core/src/measure.ts';
-import { bboxRing } from '../core/src/geometry.ts';
+import { bboxRing, pointInPolygon } from '../core/src/geometry.ts';
 import type { BlueprintFeature, BlueprintFeatureCollection, BlueprintWord, Position, Scale } from '../core/src/types.ts';
 import { openSheet, type OpenSheet } from '../server/src/pipeline/pdf.ts';
 import { recognizeSheet } from '../server/src/pipeline/recognize.ts';
@@ -583,7 +584,7 @@ async function benchAsheville() {
     if (at < 0) throw new Error(`asheville: no printed label for ${row.floor} ${row.room} ${row.dims_printed}`);
     return compareRoomAt(run, at + 1, `${row.floor} ${row.room} ${row.dims_printed}`, Number(row.area_sqft), 'sq ft');
   });
-  return { scale: scaleLabel(run.scale), seconds: run.seconds, warnings: run.warnings, rooms: comparisons, within3pc: withinShare(comparisons, 0.03) };
+  return { scale: scaleLabel(run.scale), seconds: run.seconds, warnings: run.warnings, fixtures: fixtureCounts(run.geojson), rooms: comparisons, within3pc: withinShare(comparisons, 0.03) };
 }
 
 /** Weak truth: polygons traced by another tool and reviewed by eye, in pixels at 144 dpi. */
@@ -642,7 +643,26 @@ async function benchVa() {
         featureId: room?.properties.id ?? null,
       };
     });
-  return { scale: scaleLabel(run.scale), seconds: run.seconds, warnings: run.warnings, rooms: tags, within3pc: withinShare(tags, 0.03), reviewedPolygons: probes };
+  return { scale: scaleLabel(run.scale), seconds: run.seconds, warnings: run.warnings, fixtures: fixtureCounts(run.geojson), rooms: tags, within3pc: withinShare(tags, 0.03), reviewedPolygons: probes, toiletRooms: toiletRooms(run.geojson) };
+}
+
+/**
+ * Weak truth for fixtures on a real sheet: each room the sheet labels TOILET holds one toilet
+ * (true of every such room on va-finish-plan, checked by eye), and toilets stand nowhere else.
+ */
+function toiletRooms(geojson: BlueprintFeatureCollection) {
+  const rooms = featuresOf(geojson, (f) => f.properties.class === 'room' && /TOILET/.test(f.properties.name ?? ''));
+  const toilets = featuresOf(geojson, (f) => f.properties.sub_class === 'toilet').map((f) => centre(ringsOf(f)));
+  const held = rooms.filter((room) => toilets.some((at) => pointInPolygon(at, ringsOf(room))));
+  const elsewhere = toilets.filter((at) => !rooms.some((room) => pointInPolygon(at, ringsOf(room))));
+  return { rooms: rooms.length, withToilet: held.length, toiletsElsewhere: elsewhere.length };
+}
+
+/** Fixtures found on a sheet, by sub-class. */
+function fixtureCounts(geojson: BlueprintFeatureCollection): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const f of geojson.features) if (f.properties.class === 'other' && f.properties.sub_class) counts[f.properties.sub_class] = (counts[f.properties.sub_class] ?? 0) + 1;
+  return counts;
 }
 
 /**
@@ -661,7 +681,7 @@ async function benchStamped(file: string, name: string) {
     const feature = linked ? run.geojson.features.find((f) => f.properties.id === linked) : undefined;
     rooms.push(compareRoomAt(run, i, feature?.properties.name ?? `(${text} m² stamp)`, Number(text.replace(',', '.')), 'm²'));
   });
-  return { scale: scaleLabel(run.scale), seconds: run.seconds, warnings: run.warnings, rooms, within3pc: withinShare(rooms, 0.03), within10pc: withinShare(rooms, 0.1) };
+  return { scale: scaleLabel(run.scale), seconds: run.seconds, warnings: run.warnings, fixtures: fixtureCounts(run.geojson), rooms, within3pc: withinShare(rooms, 0.03), within10pc: withinShare(rooms, 0.1) };
 }
 
 async function benchFirstFloor() {
@@ -674,6 +694,7 @@ async function benchFirstFloor() {
     scale: scaleLabel(run.scale),
     seconds: run.seconds,
     warnings: run.warnings,
+    fixtures: fixtureCounts(run.geojson),
     footprint: { printedSqFt: truth, measuredSqFt: measured, error: measured === null ? null : (measured - truth) / truth },
     rooms: featuresOf(run.geojson, (f) => f.properties.class === 'room').map((f) => {
       const a = areaM2(f);
@@ -755,6 +776,13 @@ console.log(
 for (const [name, sheet] of Object.entries(stamped)) {
   console.log(`\n${name} (scale ${sheet.scale}): ${sheet.rooms.length} m² stamps; ${pc(sheet.within3pc)} within 3% of the room they lie in, ${pc(sheet.within10pc)} within 10%`);
   roomTable(sheet.rooms);
+}
+console.log(
+  `\nva-finish-plan fixtures (weak truth: one toilet in each room labelled TOILET): toilets in ${va.toiletRooms.withToilet} of ${va.toiletRooms.rooms} such rooms, ${va.toiletRooms.toiletsElsewhere} elsewhere`,
+);
+console.log('Fixtures found on the real drawings:');
+for (const [name, real] of [['asheville', asheville], ['va-finish-plan', va], ['first-floor', firstFloor], ...Object.entries(stamped)] as const) {
+  console.log(`  ${name}: ${Object.entries(real.fixtures).map(([subClass, n]) => `${subClass} ${n}`).join(', ') || 'none'}`);
 }
 for (const [name, real] of [['asheville', asheville], ['va-finish-plan', va], ['first-floor', firstFloor], ...Object.entries(stamped)] as const) {
   if (real.warnings.length) console.log(`  warnings on ${name}: ${real.warnings.join('; ')}`);
