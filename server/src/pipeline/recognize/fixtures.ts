@@ -14,7 +14,8 @@
 //      filled by one rounded tray with a drain or a slope line: shower;
 //    - a rectangle holding one large rounded basin, long and narrow: bathtub (≈ 0.7 × 1.5–1.8 m);
 //    - a rectangle holding one or two rounded basins, or a small one with a drain at its centre:
-//      sink; a lone basin with a drain, or two side by side: sink; never a basin drawn with spokes to its centre (a planter, a round table);
+//      sink; a lone basin with a drain, or two side by side: sink; never a basin crossed by
+//      strokes through its centre (a planter's spokes, a lamp's cross);
 //    - an oval bowl with a box-like tank across one end of its long axis (beyond it, drawn over
 //      it, or off it on the pedestal's drawn neck): toilet (≈ 0.4 × 0.7 m); an oval bowl alone,
 //      square to a wall it stands at, in a room whose name says toilet: a wall-hung toilet;
@@ -579,7 +580,9 @@ function hasBothDiagonals(frame: Frame, segments: Part[]): boolean {
   return segments.some((s) => joins(s, ring[0], ring[2])) && segments.some((s) => joins(s, ring[1], ring[3]));
 }
 
+/** Strokes through a round rim's centre that make it furniture rather than a basin. */
 const MIN_SPOKES = 2;
+/** A tray crossed by its diagonals, with no drain: short of ACCEPT until its room or a word says shower. */
 const UNDRAINED_SHOWER = 0.6;
 
 /** Straight strokes within the basin's reach whose lines run through its centre. */
@@ -710,7 +713,7 @@ function toiletAt(bowlIndex: number, parts: Part[], index: PartIndex, ruler: Rul
 const WALL_HUNG_STAND_OFF_M = 0.3;
 /** Rooms that hold toilets; a utility or laundry room's oval is a sluice or a tub as often. */
 const TOILET_ROOM = /BATH|WC|W\/C|TOILET|POWDER|ENSUITE|EN-SUITE|RESTROOM|LAV/;
-/** A bowl alone is a toilet only where its room's name says so: ROOM_BONUS lifts it past ACCEPT, nothing less does. */
+/** A bowl alone is a toilet only where its room's name says so: ROOM_BONUS lifts it past ACCEPT. */
 const WALL_HUNG = 0.65;
 
 /**

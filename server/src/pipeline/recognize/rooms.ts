@@ -427,10 +427,12 @@ const PHRASE_SPACING = 0.4;
  */
 function linesAcrossRooms(words: WordBox[], roomAt: (p: Position) => number): Set<WordBox> {
   const across = new Set<WordBox>();
-  for (const line of textLines(words)) {
+  // Words in no room (title blocks, schedules, the notes of other sheets) name nothing anyway.
+  const roomOf = new Map(words.map((word) => [word, roomAt(word.center)]));
+  for (const line of textLines(words.filter((word) => roomOf.get(word)! >= 0))) {
     let phrase: WordBox[] = [];
     const close = () => {
-      const rooms = new Set(phrase.map((word) => roomAt(word.center)).filter((k) => k >= 0));
+      const rooms = new Set(phrase.map((word) => roomOf.get(word)!));
       if (rooms.size > 1) for (const word of phrase) across.add(word);
       phrase = [];
     };
