@@ -283,6 +283,19 @@ describe('archicad-atrium (ArchiCAD export, M 1:50, dimensions ended by ticks)',
     expect(Math.abs(polygonArea(living[0].polygon) * mpu * mpu - 27.68)).toBeLessThan(0.03 * 27.68);
   });
 
+  it('reads the wardrobe\'s barn door, a leaf hung just off the wall beside its gap, as a sliding door', async () => {
+    const sheet = await parse(new Uint8Array(readFileSync(path.join(realplans, 'archicad-atrium/floor-plan.pdf'))));
+    const mpu = metresPerUnit({ drawing: 1, real: 50, units: 'si', type: 'metric' }, DPI)!;
+    const result = detectTopology({ ...sheet, metresPerUnit: mpu });
+    // The 0.90 m gap between SPALNICA and GARDEROBA, x 544–556 pt, y 604–655 pt; its leaf is drawn
+    // slid part-open 1.4 pt off the bedroom's face, nothing inside the gap.
+    const at: Position = [(550 * DPI) / 72, (630 * DPI) / 72];
+    const door = result.openings.filter((opening) => pointInPolygon(at, [opening.polygon]));
+    expect(door.map((opening) => opening.subClass)).toEqual(['sliding door']);
+    expect(door[0].widthUnits * mpu).toBeCloseTo(0.9, 1);
+    expect(result.openings.filter((opening) => opening.subClass === 'sliding door')).toHaveLength(1);
+  });
+
   it('does not cut a corridor along the rule of a door marker that runs on through the doorway', async () => {
     const sheet = await parse(new Uint8Array(readFileSync(path.join(realplans, 'archicad-atrium/floor-plan.pdf'))));
     const mpu = metresPerUnit({ drawing: 1, real: 50, units: 'si', type: 'metric' }, DPI)!;

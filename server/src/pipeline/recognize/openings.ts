@@ -1,12 +1,13 @@
 // Openings in the walls: doors from their swing arcs (hinge at one jamb, radius the leaf width),
 // and gaps between wall ends classified by what is drawn inside them: glazing lines or a fill
-// spanning the gap (window), offset panels (sliding door), or nothing (a plain passage, closed
-// for rooms but not reported). Each opening is the rectangle across the gap, face to face.
+// spanning the gap (window), offset panels (sliding door), or nothing: then a leaf drawn just off
+// one face is a surface-mounted sliding door, and otherwise it is a plain passage (closed for
+// rooms but not reported). Each opening is the rectangle across the gap, face to face.
 import type { Position } from '../../../../core/src/types.ts';
-import { closeRing, distance, distanceToSegment } from './geom-basics.ts';
+import { boxContainsPoint, closeRing, distance, distanceToSegment } from './geom-basics.ts';
 import { RectIndex, fromFrame, parallel, rectHolds, rectIn, toFrame, type Frame, type FrameRect } from './geom-frame.ts';
 import type { OpeningSubClass } from './model.ts';
-import type { Arc, Evidence, Line } from './topology-evidence.ts';
+import { luminance, type Arc, type Evidence, type Line } from './topology-evidence.ts';
 import type { WallEvidence, WallRun } from './walls.ts';
 
 /** An opening as found: a rectangle across its wall gap, in the frame of the wall. */
@@ -391,6 +392,36 @@ function classifyGap(gap: Gap, lines: Line[], evidence: Evidence, pocheFills: Re
   return { subClass: filled ? 'window' : null, spanning: 0 };
 }
 
+/** Paint darker than this is wall material, not glass or a floor tint. */
+const DARK_FILL = 100;
+
+/** A surface-mounted leaf stands clear of the wall's face by this much (units): a line on the face is the wall's. */
+const LEAF_CLEARANCE = 1;
+
+/**
+ * A surface-mounted sliding door (a barn door): a leaf about as long as the gap is wide, drawn
+ * just off one face of the wall (within a third of its thickness), over at least half the gap
+ * however far it is drawn slid open, and past it onto the wall. One or two lines (the leaf's
+ * faces), where a hatch beside a doorway draws many.
+ */
+function surfaceSlider(rect: FrameRect, lines: Line[]): boolean {
+  const width = rect.s1 - rect.s0;
+  const thickness = rect.o1 - rect.o0;
+  const leaves = lines.filter((line) => {
+    if (line.source !== 'stroke' || !parallel(rect, line, ALIGNED_SINE) || line.length < 0.8 * width || line.length > 1.3 * width) return false;
+    const [a, b] = [toFrame(rect, line.a), toFrame(rect, line.b)];
+    const o = (a[1] + b[1]) / 2;
+    const off = o < rect.o0 ? rect.o0 - o : o - rect.o1;
+    const [s0, s1] = [Math.min(a[0], b[0]), Math.max(a[0], b[0])];
+    const covered = Math.min(rect.s1, s1) - Math.max(rect.s0, s0);
+    // The leaf runs past the gap onto the wall it slides along; a dash of a line drawn beside
+    // the wall stops where the gap does.
+    const overhang = Math.max(rect.s0 - s0, s1 - rect.s1);
+    return off >= LEAF_CLEARANCE && off <= thickness / 3 && covered >= 0.5 * width && overhang >= 0.05 * width;
+  });
+  return leaves.length >= 1 && leaves.length <= 2;
+}
+
 /**
  * Lines parallel to a gap beside its band (within two band widths on either side) that cover half
  * its length or more: where a window's glazing stops at the wall's faces, a hatch runs on.
@@ -465,7 +496,11 @@ export function detectOpenings(evidence: Evidence, walls: WallEvidence): Opening
     if (gap.corner && (subClass !== 'window' || spanning < 2 || parallelsBeside(gap.rect, lineIndex) > 0)) continue;
     gaps.push(gap);
     const width = gap.rect.s1 - gap.rect.s0;
-    if (subClass) openings.push({ subClass, rect: gap.rect, widthUnits: width, runIds: gap.runIds });
+    // A gap painted dark (poché, a column drawn at the wall's end) is wall, whatever is drawn beside it.
+    const centre = fromFrame(gap.rect, (gap.rect.s0 + gap.rect.s1) / 2, (gap.rect.o0 + gap.rect.o1) / 2);
+    const solid = evidence.fills.some((fill) => luminance(fill.color) < DARK_FILL && boxContainsPoint(fill.bbox, centre));
+    const found = subClass ?? (!gap.corner && !solid && surfaceSlider(gap.rect, nearby) ? 'sliding door' : null);
+    if (found) openings.push({ subClass: found, rect: gap.rect, widthUnits: width, runIds: gap.runIds });
     else if (width <= limits.passage) passages.push(gap.rect);
   }
   return { openings, passages, jambStubs };
