@@ -398,8 +398,45 @@ describe('detectFixtures on outlines cut into fragments', () => {
   });
 });
 
+describe('detectFixtures on a roll-in shower (no tray: a floor drain and its slope lines)', () => {
+  const u = UNITS_PER_METRE;
+  const [x0, y0] = [1000, 1000];
+  const room = (name: string): RoomDetection => ({
+    id: 'room-1',
+    polygon: [[[x0, y0], [x0 + 2 * u, y0], [x0 + 2 * u, y0 + 2.4 * u], [x0, y0 + 2.4 * u], [x0, y0]]],
+    name,
+    labelWordIds: [],
+    wallIds: [],
+    openingIds: [],
+  });
+  // A 0.1 m drain 0.55 m from two walls, slope lines from it to the corners of a 1.1 m wet floor,
+  // under a 0.1 m tile grid that runs through the drain too.
+  const drain: Position = [x0 + 0.55 * u, y0 + 0.55 * u];
+  const lines: [Position, Position][] = [];
+  for (let k = 0; k < 12; k++) {
+    const at = (j: number): Position => [drain[0] + 0.05 * u * Math.cos((j * Math.PI) / 6), drain[1] + 0.05 * u * Math.sin((j * Math.PI) / 6)];
+    lines.push([at(k), at(k + 1)]);
+  }
+  for (const corner of [[x0, y0], [x0 + 1.1 * u, y0], [x0, y0 + 1.1 * u], [x0 + 1.1 * u, y0 + 1.1 * u]] as Position[]) lines.push([drain, corner]);
+  const tiles: [Position, Position][] = [];
+  for (let k = 1; k < 20; k++) tiles.push([[x0 + k * 0.1 * u, y0], [x0 + k * 0.1 * u, y0 + 2.4 * u]], [[x0, y0 + k * 0.1 * u], [x0 + 2 * u, y0 + k * 0.1 * u]]);
+
+  it('reads the drain and its slope lines as a shower in a shower room, across the tile grid, and nowhere else', async () => {
+    const sheet = await openSheet(await sheetWith([], { lines: [...lines, ...tiles] }), DPI);
+    try {
+      const input = { primitives: await extractPrimitives(sheet), words: [], info: sheet.info, metresPerUnit: METRES_PER_UNIT };
+      const found = detectFixtures({ ...input, rooms: [room('SHOWER ROOM')] });
+      expect(found.map((fixture) => fixture.subClass)).toEqual(['shower']);
+      expect(pointInPolygon(drain, [found[0].polygon])).toBe(true);
+      expect(detectFixtures({ ...input, rooms: [room('JANITOR')] })).toEqual([]);
+    } finally {
+      await sheet.close();
+    }
+  });
+});
+
 describe('detectFixtures on a Revit finish plan (va-finish-plan, 1/8" = 1\'-0")', () => {
-  it('finds the wall-hung toilets of the toilet rooms, whose rims are cut into fragments, and nothing elsewhere', async () => {
+  it('finds the wall-hung toilets and roll-in showers of the toilet rooms, whose rims are cut into fragments, and nothing elsewhere', async () => {
     const pdf = new Uint8Array(await readFile(path.resolve(import.meta.dirname, '../../../shared/realplans/va-finish-plan/sample-finish-plan.pdf')));
     const sheet = await openSheet(pdf, DPI);
     try {
@@ -411,9 +448,14 @@ describe('detectFixtures on a Revit finish plan (va-finish-plan, 1/8" = 1\'-0")'
       expect(toilets.length).toBeGreaterThanOrEqual(8);
       // TOILET 137A's bowl stands at its south wall.
       expect(within(toilets, [1285, 565, 1305, 585])).toHaveLength(1);
-      for (const toilet of toilets) {
-        const at = toilet.polygon[0];
-        const holder = rooms.find((candidate) => pointInPolygon(interiorPoint([toilet.polygon]), candidate.polygon));
+      // Their roll-in showers have no tray: a floor drain with slope lines through it toward the
+      // wet floor's corners (ABA TOILET 138A's at 1551.7, 509 pt), across a tile grid.
+      const showers = found.filter((fixture) => fixture.subClass === 'shower');
+      expect(showers.length).toBeGreaterThanOrEqual(6);
+      expect(within(showers, [1545, 500, 1558, 515])).toHaveLength(1);
+      for (const fixture of [...toilets, ...showers]) {
+        const at = fixture.polygon[0];
+        const holder = rooms.find((candidate) => pointInPolygon(interiorPoint([fixture.polygon]), candidate.polygon));
         expect(holder?.name ?? `nothing at ${at.map((v) => ((v * 72) / DPI).toFixed(0))}`).toMatch(/TOILET/);
       }
     } finally {

@@ -11,7 +11,9 @@
 //    - a rectangle holding ≥ 4 circles in two rows: cooktop;
 //    - a square-ish rectangle with a centre drain: shower (≈ 0.7–1.3 m); with both diagonals and
 //      no drain, a shower only where its room or a word says so, or an elevator (≈ 1–3.2 m);
-//      filled by one rounded tray with a drain or a slope line: shower;
+//      filled by one rounded tray with a drain or a slope line: shower; a floor drain standing in
+//      no tray, slope lines drawn through it toward the wet floor's corners, in a room whose name
+//      says toilet or shower: a roll-in shower;
 //    - a rectangle holding one large rounded basin, long and narrow: bathtub (≈ 0.7 × 1.5–1.8 m);
 //    - a rectangle holding one or two rounded basins, or a small one with a drain at its centre:
 //      sink; a lone basin with a drain, or two side by side: sink; never a basin crossed by
@@ -713,8 +715,10 @@ function toiletAt(bowlIndex: number, parts: Part[], index: PartIndex, ruler: Rul
 const WALL_HUNG_STAND_OFF_M = 0.3;
 /** Rooms that hold toilets; a utility or laundry room's oval is a sluice or a tub as often. */
 const TOILET_ROOM = /BATH|WC|W\/C|TOILET|POWDER|ENSUITE|EN-SUITE|RESTROOM|LAV/;
-/** A bowl alone is a toilet only where its room's name says so: ROOM_BONUS lifts it past ACCEPT. */
-const WALL_HUNG = 0.65;
+/** Rooms that hold showers. */
+const SHOWER_ROOM = /BATH|WC|W\/C|TOILET|SHOWER|ENSUITE|EN-SUITE|RESTROOM/;
+/** A symbol that is a fixture only where its room's name says so: ROOM_BONUS lifts it past ACCEPT. */
+const ROOM_SAYS_SO = 0.65;
 
 /**
  * A wall-hung toilet: an oval bowl with no tank, no drain and no counter round it, its long axis
@@ -748,10 +752,60 @@ function wallHungToiletAt(bowlIndex: number, parts: Part[], index: PartIndex, ru
       const length = distance(p, q);
       if (length === 0 || distanceToSegment(back, p, q) > standOff) continue;
       const along = Math.abs(((q[0] - p[0]) * b.u[0] + (q[1] - p[1]) * b.u[1]) / length);
-      if (along <= 0.2) return { frame: b, parts: [bowlIndex, ...inner], options: new Map([['toilet', WALL_HUNG]]) };
+      if (along <= 0.2) return { frame: b, parts: [bowlIndex, ...inner], options: new Map([['toilet', ROOM_SAYS_SO]]) };
     }
   }
   return null;
+}
+
+/** A floor's slope lines run this long at least, metres; a drain's own cross-hairs are shorter. */
+const SLOPE_LINE_M = 0.6;
+/** Slope lines to a floor drain run in different directions by at least this much, radians. */
+const SLOPE_SPREAD = Math.PI / 9;
+
+/**
+ * A curbless (roll-in) shower: a floor drain, small and round and standing in no basin or tray,
+ * with slope lines drawn through it toward the corners of the wet floor, in a room whose name
+ * says toilet or shower. Its outline is the square round the drain out to the nearest end of a
+ * slope line: the drawing marks the floor's fall, not the shower's edge.
+ */
+function curblessShowerAt(drainIndex: number, parts: Part[], index: PartIndex, ruler: Ruler, rooms: RoomDetection[]): Candidate | null {
+  const drain = parts[drainIndex];
+  const d = drain.frame;
+  if (!isClosedKind(drain.kind) || !drain.convex || d.halfLong > 1.2 * d.halfShort || fillOf(drain) < 0.65) return null;
+  if (ruler.fits(2 * d.halfLong, 0.04, 0.25) !== true) return null;
+  const room = rooms.find((candidate) => candidate.name !== null && SHOWER_ROOM.test(candidate.name.toUpperCase()) && pointInPolygon(d.centre, candidate.polygon));
+  if (!room) return null;
+  const standsIn = index.near(drain.bbox).some((i) => i !== drainIndex && isClosedKind(parts[i].kind) && parts[i].area > 4 * drain.area && frameHolds(parts[i].frame, d.centre, 0));
+  if (standsIn) return null;
+  // Slope lines run toward the floor's corners, across the walls' grain; tile joints run with it.
+  const outline = room.polygon[0];
+  let axis = 0;
+  let longest = 0;
+  for (let k = 0; k + 1 < outline.length; k++) {
+    const length = distance(outline[k], outline[k + 1]);
+    if (length > longest) [axis, longest] = [Math.atan2(outline[k + 1][1] - outline[k][1], outline[k + 1][0] - outline[k][0]), length];
+  }
+  const slopes = index.near(drain.bbox, ruler.units(3)!).filter((i) => {
+    const line = parts[i];
+    if (line.kind !== 'segment' || ruler.fits(2 * line.frame.halfLong, SLOPE_LINE_M, 8) !== true) return false;
+    if (Math.abs(Math.sin(2 * (Math.atan2(line.frame.u[1], line.frame.u[0]) - axis))) < Math.sin(2 * SLOPE_SPREAD)) return false;
+    const [a, b] = [line.points[0], line.points[line.points.length - 1]];
+    return distanceToSegment(d.centre, a, b) <= Math.max(d.halfLong, 1);
+  });
+  const angles = slopes.map((i) => Math.atan2(parts[i].frame.u[1], parts[i].frame.u[0]));
+  if (!angles.some((p) => angles.some((q) => Math.abs(Math.sin(p - q)) >= Math.sin(SLOPE_SPREAD)))) return null;
+  // How far each slope line runs out from the drain: to its nearer end where it passes through,
+  // to its far end where it is drawn from the drain.
+  const reach = Math.min(
+    ...slopes.map((i) => {
+      const ends = [parts[i].points[0], parts[i].points[parts[i].points.length - 1]].map((p) => distance(p, d.centre)).sort((a, b) => a - b);
+      return ends[0] <= 2 * d.halfLong ? ends[1] : ends[0];
+    }),
+  );
+  const half = reach / Math.SQRT2;
+  if (ruler.fits(2 * half, 0.7, 2.5) !== true) return null;
+  return { frame: { centre: d.centre, u: [1, 0], halfLong: half, halfShort: half }, parts: [drainIndex, ...slopes], options: new Map([['shower', ROOM_SAYS_SO]]) };
 }
 
 /** A basin's drain may sit off its centre (toward the back of a corner basin), by this share of its half width. */
@@ -1135,6 +1189,8 @@ function findCandidates(parts: Part[], index: PartIndex, ruler: Ruler, words: Wo
     if (toilet !== null) candidates.push(toilet);
     const basin = basinAt(i, parts, index, ruler);
     if (basin !== null) basins.push(basin);
+    const shower = curblessShowerAt(i, parts, index, ruler, rooms);
+    if (shower !== null) candidates.push(shower);
   });
   candidates.push(...pairBowls(basins, parts), ...findStairs(parts, index, ruler, words));
   return candidates;
