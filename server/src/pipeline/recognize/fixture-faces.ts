@@ -27,6 +27,7 @@ const CELLS_PER_UNIT = 2;
 const MAX_CELLS = 4_000_000;
 /** A face filling this share of its hull is convex: symbol parts are; floor between fixtures is not. */
 const MIN_CONVEXITY = 0.93;
+/** Curves (a bowl's rim) are flattened to within half a raster cell. */
 const FLATTEN_TOLERANCE = 0.25;
 
 interface PenSegment {
