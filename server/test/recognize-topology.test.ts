@@ -137,6 +137,15 @@ describe('va-finish-plan page 1 (hospital wing, corridors and lobby not separate
     for (const room of new Set([lobby, ...corridors])) expect(squareFeet(result.rooms[room].polygon, mpu)).toBeLessThan(2500);
   });
 
+  it('names the wing\'s circulation by its room tag, not by the finish tags printed over it', async () => {
+    const { result } = await recognizedVa;
+    // "CG" (corner guard) and "CPT-2" (carpet) mark finishes on this plan; the space they and the
+    // CE-5 tag stand in is the corridor.
+    const at: Position = [(2047 * DPI) / 72, (1195 * DPI) / 72];
+    expect(result.rooms.filter((room) => pointInPolygon(at, room.polygon)).map((room) => room.name)).toEqual(['CORRIDOR CE-5']);
+    expect(result.rooms.filter((room) => /^(CG|CPT-\d|VCT-\d|PT-\d|\s)+$/.test(room.name ?? ''))).toEqual([]);
+  });
+
   it('takes no wall from a room-number box drawn as four loose strokes against a closet wall', async () => {
     const { sheet, mpu, result } = await recognizedVa;
     // STORAGE 134A: 5.74 ft between its wall faces (1225.5 and 1277.2 pt, read off a poppler

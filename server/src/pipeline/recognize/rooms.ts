@@ -230,11 +230,15 @@ const MAX_NAME_WORDS = 6;
  * The room's label: the name line printed largest (nearest the room's middle among equals), with
  * the name lines stacked right above or below it and a room number under it.
  */
+/** A word that can name a room: three letters or more, not a code with a number ("CPT-2"). */
+const NAME_WORD = /(^|[^A-Za-z])[A-Za-z]{3,}(?![A-Za-z]|-?\d)/;
+
 function roomLabel(lines: TextLine[], anchor: Position): { name: string; words: WordBox[] } | null {
   const names = lines.filter(isNameLine);
   if (names.length === 0) return loneRoomNumber(lines, anchor);
-  // Words of three letters or more name rooms; "UP", "DN", "EQ" annotate them.
-  const worded = names.filter((l) => /[A-Za-z]{3,}/.test(l.text));
+  // Words of three letters or more name rooms; "UP", "DN", "EQ" annotate them, and codes with a
+  // number ("CPT-2", "VCT-1": a finish plan's floor tags) mark finishes.
+  const worded = names.filter((l) => NAME_WORD.test(l.text));
   // Names are usually set in capitals, finishes and notes under them in lower case.
   const capitalised = worded.filter((l) => capitals(l.text));
   const pool = capitalised.length > 0 ? capitalised : worded.length > 0 ? worded : names;
@@ -252,13 +256,13 @@ function roomLabel(lines: TextLine[], anchor: Position): { name: string; words: 
     return step > -0.3 * neighbour.fontSize && step < 1.0 * neighbour.fontSize && overlap > 0 && sameSize && capitals(line.text) === capitals(neighbour.text);
   };
   for (let top = main; ; ) {
-    const above = names.find((l) => !stack.includes(l) && stacked(l, top, false));
+    const above = worded.find((l) => !stack.includes(l) && stacked(l, top, false));
     if (!above) break;
     stack.unshift(above);
     top = above;
   }
   for (let bottom = main; ; ) {
-    const below = names.find((l) => !stack.includes(l) && stacked(l, bottom, true));
+    const below = worded.find((l) => !stack.includes(l) && stacked(l, bottom, true));
     if (!below) break;
     stack.push(below);
     bottom = below;
