@@ -735,7 +735,7 @@ function wallHungToiletAt(bowlIndex: number, parts: Part[], index: PartIndex, ru
   if (inCounter) return null;
   const inner = index.inside(b, bowlIndex);
   if (inner.some((i) => isCircle(parts[i]) && parts[i].frame.halfLong <= 0.2 * b.halfShort)) return null;
-  const room = rooms.find((candidate) => candidate.name !== null && TOILET_ROOM.test(candidate.name.toUpperCase()) && pointInPolygon(b.centre, candidate.polygon));
+  const room = roomNamedAt(rooms, b.centre, TOILET_ROOM);
   if (!room) return null;
   const standOff = ruler.units(WALL_HUNG_STAND_OFF_M)!;
   // Wall faces: the room's outline, or a drawn line at least twice the bowl's width.
@@ -774,7 +774,7 @@ function curblessShowerAt(drainIndex: number, parts: Part[], index: PartIndex, r
   const d = drain.frame;
   if (!isClosedKind(drain.kind) || !drain.convex || d.halfLong > 1.2 * d.halfShort || fillOf(drain) < 0.65) return null;
   if (ruler.fits(2 * d.halfLong, 0.04, 0.25) !== true) return null;
-  const room = rooms.find((candidate) => candidate.name !== null && SHOWER_ROOM.test(candidate.name.toUpperCase()) && pointInPolygon(d.centre, candidate.polygon));
+  const room = roomNamedAt(rooms, d.centre, SHOWER_ROOM);
   if (!room) return null;
   const standsIn = index.near(drain.bbox).some((i) => i !== drainIndex && isClosedKind(parts[i].kind) && parts[i].area > 4 * drain.area && frameHolds(parts[i].frame, d.centre, 0));
   if (standsIn) return null;
@@ -1072,6 +1072,11 @@ interface Choice {
   candidate: Candidate;
   subClass: FixtureSubClass;
   score: number;
+}
+
+/** The room at `point` whose name matches `pattern`, if any. */
+function roomNamedAt(rooms: RoomDetection[], point: Position, pattern: RegExp): RoomDetection | undefined {
+  return rooms.find((room) => room.name !== null && pattern.test(room.name.toUpperCase()) && pointInPolygon(point, room.polygon));
 }
 
 function roomEvidence(rooms: RoomDetection[], point: Position): Set<FixtureSubClass> {

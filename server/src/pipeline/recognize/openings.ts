@@ -422,6 +422,12 @@ function surfaceSlider(rect: FrameRect, lines: Line[]): boolean {
   return leaves.length >= 1 && leaves.length <= 2;
 }
 
+/** A gap painted dark (poché, a column drawn at the wall's end) is wall, whatever is drawn beside it. */
+function paintedDark(rect: FrameRect, evidence: Evidence): boolean {
+  const centre = fromFrame(rect, (rect.s0 + rect.s1) / 2, (rect.o0 + rect.o1) / 2);
+  return evidence.fills.some((fill) => luminance(fill.color) < DARK_FILL && boxContainsPoint(fill.bbox, centre));
+}
+
 /**
  * Lines parallel to a gap beside its band (within two band widths on either side) that cover half
  * its length or more: where a window's glazing stops at the wall's faces, a hatch runs on.
@@ -496,10 +502,7 @@ export function detectOpenings(evidence: Evidence, walls: WallEvidence): Opening
     if (gap.corner && (subClass !== 'window' || spanning < 2 || parallelsBeside(gap.rect, lineIndex) > 0)) continue;
     gaps.push(gap);
     const width = gap.rect.s1 - gap.rect.s0;
-    // A gap painted dark (poché, a column drawn at the wall's end) is wall, whatever is drawn beside it.
-    const centre = fromFrame(gap.rect, (gap.rect.s0 + gap.rect.s1) / 2, (gap.rect.o0 + gap.rect.o1) / 2);
-    const solid = evidence.fills.some((fill) => luminance(fill.color) < DARK_FILL && boxContainsPoint(fill.bbox, centre));
-    const found = subClass ?? (!gap.corner && !solid && surfaceSlider(gap.rect, nearby) ? 'sliding door' : null);
+    const found = subClass ?? (!gap.corner && surfaceSlider(gap.rect, nearby) && !paintedDark(gap.rect, evidence) ? 'sliding door' : null);
     if (found) openings.push({ subClass: found, rect: gap.rect, widthUnits: width, runIds: gap.runIds });
     else if (width <= limits.passage) passages.push(gap.rect);
   }
