@@ -97,7 +97,7 @@ async function runPipeline(pdf: Uint8Array, render?: (sheet: OpenSheet, run: Pip
   const seconds: Record<string, number> = {};
   const sheet = await timed(seconds, 'open', () => openSheet(pdf, DPI));
   try {
-    const words = await timed(seconds, 'text', async () => sheetWords(await extractWords(sheet), async () => scaledPng(await renderSheet(sheet)), DPI));
+    const words = await timed(seconds, 'text', async () => sheetWords(await extractWords(sheet), async (dpi) => scaledPng(await renderSheet(sheet, dpi)), sheet.info));
     const primitives = await timed(seconds, 'vectors', () => extractPrimitives(sheet));
     const detection = await timed(seconds, 'scale', () => detectScale({ words, primitives, info: sheet.info }));
     const result = await timed(seconds, 'recognize', () => recognizeSheet({ info: sheet.info, primitives, words, scale: detection.scale }));

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSheet } from '../src/pipeline/pdf.ts';
 import { renderSheet, scaledPng } from '../src/pipeline/render.ts';
-import { sheetWords, SPARSE_TEXT_LAYER_WORDS } from '../src/pipeline/ocr.ts';
+import { OCR_DPI, OCR_MAX_PIXELS, ocrDpi, sheetWords, SPARSE_TEXT_LAYER_WORDS } from '../src/pipeline/ocr.ts';
 import { extractWords } from '../src/pipeline/text.ts';
 import type { SheetWord } from '../src/pipeline/types.ts';
 import { ApiClient } from './support/client.ts';
@@ -20,13 +20,26 @@ function centre(word: SheetWord): [number, number] {
   return [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2];
 }
 
+describe('ocrDpi', () => {
+  it('reads small sheets at OCR_DPI and large ones within the pixel budget, never coarser than the blueprint', () => {
+    const tabloid = { widthPt: 17 * 72, heightPt: 11 * 72, dpi: 150 };
+    expect(ocrDpi(tabloid)).toBe(OCR_DPI);
+    const archE = { widthPt: 48 * 72, heightPt: 36 * 72, dpi: 150 };
+    const dpi = ocrDpi(archE);
+    expect(dpi).toBeGreaterThan(150);
+    expect(dpi).toBeLessThan(OCR_DPI);
+    expect(48 * dpi * 36 * dpi).toBeLessThanOrEqual(OCR_MAX_PIXELS);
+    expect(ocrDpi({ ...archE, dpi: 400 })).toBe(400);
+  });
+});
+
 describe('sheet words', () => {
   it('reads the labels of a sheet drawn with outlined text, where they are printed, with OCR confidence', async () => {
     const sheet = await openSheet(new Uint8Array(await readFile(OUTLINED)), 150);
     try {
       const layer = await extractWords(sheet);
       expect(layer.length).toBeLessThan(SPARSE_TEXT_LAYER_WORDS);
-      const words = await sheetWords(layer, async () => scaledPng(await renderSheet(sheet)), 150);
+      const words = await sheetWords(layer, async (dpi) => scaledPng(await renderSheet(sheet, dpi)), sheet.info);
       const texts = words.map((word) => word.text);
       for (const label of ['KITCHEN', 'LAUNDRY', 'RESTROOM', 'LINEN', 'SALA']) expect(texts).toContain(label);
       expect(new Set(words.map((word) => word.id)).size).toBe(words.length);
@@ -47,7 +60,7 @@ describe('sheet words', () => {
     // ufpr's plan lies across a portrait sheet, so most of its outlined text runs upward.
     const sheet = await openSheet(new Uint8Array(await readFile(path.join(realplans, 'ufpr-mapabloco/planta.pdf'))), 150);
     try {
-      const words = await sheetWords(await extractWords(sheet), async () => scaledPng(await renderSheet(sheet)), 150);
+      const words = await sheetWords(await extractWords(sheet), async (dpi) => scaledPng(await renderSheet(sheet, dpi)), sheet.info);
       const legend = words.find((word) => word.text === 'Legenda');
       expect(legend).toBeDefined();
       expect(legend!.angle).toBeCloseTo(-Math.PI / 2, 6);
@@ -68,7 +81,7 @@ describe('sheet words', () => {
     const sheet = await openSheet(new Uint8Array(await readFile(FIRST_FLOOR)), 150);
     try {
       const layer = await extractWords(sheet);
-      const words = await sheetWords(layer, () => Promise.reject(new Error('OCR ran on a sheet with a text layer')), 150);
+      const words = await sheetWords(layer, () => Promise.reject(new Error('OCR ran on a sheet with a text layer')), sheet.info);
       expect(words).toBe(layer);
     } finally {
       await sheet.close();

@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { createWorker, OEM, PSM, type Block } from 'tesseract.js';
 import type { Position } from '../../../core/src/types.ts';
 import { ringBBox } from './recognize/geom-basics.ts';
-import type { BBox, SheetWord } from './types.ts';
+import type { BBox, SheetInfo, SheetWord } from './types.ts';
 
 /** Below this many words the text layer cannot be what the sheet says: outlined text or a scan. */
 export const SPARSE_TEXT_LAYER_WORDS = 10;
@@ -51,13 +51,16 @@ export async function recognizeWords(png: Buffer, dpi: number): Promise<SheetWor
     // on the sheet, and its text runs up.
     const height = turned.info.width;
     const rising = wordsOf((await worker.recognize(turned.data, {}, { blocks: true, text: false })).data.blocks ?? [], ([x, y]) => [y, height - x], -Math.PI / 2);
-    return [...upright, ...rising]
-      .filter((word, k, all) => !all.some((other, m) => m !== k && overlapsBetter(other, word, m < k)))
-      .map((word, k) => ({ ...word, id: `w${k}` }));
+    return bestReadings([...upright, ...rising]);
   } finally {
     await worker.terminate();
     await rm(cachePath, { recursive: true, force: true });
   }
+}
+
+/** One reading of each place: where readings overlap, the most confident. */
+function bestReadings(words: SheetWord[]): SheetWord[] {
+  return words.filter((word, k, all) => !all.some((other, m) => m !== k && overlapsBetter(other, word, m < k))).map((word, k) => ({ ...word, id: `w${k}` }));
 }
 
 /** Whether `other` covers `word`'s middle and was read with more confidence (ties go to the earlier). */
@@ -103,12 +106,42 @@ function boxOf(word: SheetWord): BBox | null {
 }
 
 /**
- * The text layer's words, and where it is sparse (outlined text, a scan) the words read from the
- * rendered sheet as well, except those the layer already holds at the same place.
+ * Tesseract reads capitals reliably from about 20 px high. CAD lettering is 2–3 mm high on paper,
+ * which is 12–18 px at the 150 dpi of blueprint units (it missed half the notes of an 11×17
+ * permit set there) and twice that at 300 dpi.
  */
-export async function sheetWords(layerWords: SheetWord[], renderedPng: () => Promise<Buffer>, dpi: number): Promise<SheetWord[]> {
+export const OCR_DPI = 300;
+/**
+ * Pixels read at most (each twice: upright and turned), so an ARCH E sheet is read in about a
+ * minute, at a little over 170 dpi; sheets up to ARCH C are read at the full OCR_DPI.
+ */
+export const OCR_MAX_PIXELS = 40e6;
+
+/** The resolution a sheet of this size is read at: OCR_DPI within the pixel budget, never below `dpi`. */
+export function ocrDpi(info: Pick<SheetInfo, 'widthPt' | 'heightPt' | 'dpi'>): number {
+  const squareInches = (info.widthPt / 72) * (info.heightPt / 72);
+  return Math.max(info.dpi, Math.min(OCR_DPI, Math.floor(Math.sqrt(OCR_MAX_PIXELS / squareInches))));
+}
+
+/** A word read on a finer render, in blueprint units: its box and size times `factor`. */
+function rescaled(word: SheetWord, factor: number): SheetWord {
+  if (factor === 1 || !word.geometry) return word;
+  const ring = word.geometry.coordinates[0].map(([x, y]) => [x * factor, y * factor] as Position);
+  return { ...word, geometry: { type: 'Polygon', coordinates: [ring] }, fontSize: word.fontSize * factor };
+}
+
+/**
+ * The text layer's words, and where it is sparse (outlined text, a scan) the words read from the
+ * sheet rendered at `ocrDpi` as well, except those the layer already holds at the same place.
+ * `render(dpi)` gives the sheet as a PNG at that resolution.
+ */
+export async function sheetWords(layerWords: SheetWord[], render: (dpi: number) => Promise<Buffer>, info: SheetInfo): Promise<SheetWord[]> {
   if (layerWords.length >= SPARSE_TEXT_LAYER_WORDS) return layerWords;
-  const read = await recognizeWords(await renderedPng(), dpi);
+  const readingDpi = ocrDpi(info);
+  const fine = (await recognizeWords(await render(readingDpi), readingDpi)).map((word) => rescaled(word, info.dpi / readingDpi));
+  // The finer render reads twice the small lettering, yet now and then loses a letter touching a
+  // line that the coarser one keeps ("EDROOM"): both are read, and the surer reading of a place wins.
+  const read = readingDpi === info.dpi ? fine : bestReadings([...fine, ...(await recognizeWords(await render(info.dpi), info.dpi))]);
   const layerBoxes = layerWords.map(boxOf).filter((box) => box !== null);
   const fresh = read.filter((word) => {
     const box = boxOf(word)!;

@@ -51,15 +51,21 @@ const WHITE = { r: 255, g: 255, b: 255, alpha: 1 };
 // within 10% of level 6's size in half its time.
 const PNG_OPTIONS = { compressionLevel: 3 } as const;
 
-export async function renderSheet(sheet: OpenSheet): Promise<SheetRaster> {
-  const { widthPx: width, heightPx: height } = sheet.info;
+/**
+ * The sheet at its own dpi (one pixel per blueprint unit), or at another `dpi` where a reader
+ * needs finer pixels than the blueprint has (OCR of small lettering).
+ */
+export async function renderSheet(sheet: OpenSheet, dpi = sheet.info.dpi): Promise<SheetRaster> {
+  const viewport = dpi === sheet.info.dpi ? sheet.viewport : sheet.page.getViewport({ scale: dpi / 72 });
+  const width = Math.round(viewport.width);
+  const height = Math.round(viewport.height);
   const factory = sheet.doc.canvasFactory as CanvasFactory;
   const target = factory.create(width, height);
   try {
     await sheet.page.render({
       canvas: target.canvas,
       canvasContext: target.context,
-      viewport: sheet.viewport,
+      viewport,
       background: 'white',
     }).promise;
     // Not @napi-rs/canvas's quicker `data()`: its pixels are premultiplied and die with the canvas.
