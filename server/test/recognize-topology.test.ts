@@ -144,6 +144,10 @@ describe('va-finish-plan page 1 (hospital wing, corridors and lobby not separate
     const at: Position = [(2047 * DPI) / 72, (1195 * DPI) / 72];
     expect(result.rooms.filter((room) => pointInPolygon(at, room.polygon)).map((room) => room.name)).toEqual(['CORRIDOR CE-5']);
     expect(result.rooms.filter((room) => /^(CG|CPT-\d|VCT-\d|PT-\d|\s)+$/.test(room.name ?? ''))).toEqual([]);
+    // The note "ALIGN CPT TO WALL" is printed larger, and nearer the middle of the south
+    // corridor, than its tag; the tag's line says what the space is.
+    const southCorridor: Position = [(1713.1 * DPI) / 72, (866.8 * DPI) / 72];
+    expect(result.rooms.filter((room) => pointInPolygon(southCorridor, room.polygon)).map((room) => room.name)).toEqual(['CORRIDOR CE-3']);
   });
 
   it('takes no wall from a room-number box drawn as four loose strokes against a closet wall', async () => {
@@ -354,7 +358,7 @@ describe('kirkland sample plans, cover sheet (outlined text read by OCR)', () =>
     const bytes = new Uint8Array(readFileSync(path.join(realplans, 'measurex/kirkland-sample-plans.pdf')));
     const sheet = await openSheet(bytes, DPI);
     try {
-      const words = await sheetWords(await extractWords(sheet), async () => scaledPng(await renderSheet(sheet)), DPI);
+      const words = await sheetWords(await extractWords(sheet), async (dpi) => scaledPng(await renderSheet(sheet, dpi)), sheet.info);
       const result = detectTopology({ info: sheet.info, primitives: await extractPrimitives(sheet), words, metresPerUnit: null });
       // The boxed note "These drawings for individuals preparing drawings for permit submittal…"
       // encloses floor of its own; its sentences are no room's name.
@@ -372,7 +376,7 @@ describe('kirkland sample plans, cover sheet (outlined text read by OCR)', () =>
     beforeAll(async () => {
       const sheet = await openSheet(realPage('measurex/kirkland-sample-plans.pdf', 3), DPI);
       try {
-        words = await sheetWords(await extractWords(sheet), async () => scaledPng(await renderSheet(sheet)), DPI);
+        words = await sheetWords(await extractWords(sheet), async (dpi) => scaledPng(await renderSheet(sheet, dpi)), sheet.info);
         result = detectTopology({ info: sheet.info, primitives: await extractPrimitives(sheet), words, metresPerUnit: null });
       } finally {
         await sheet.close();
@@ -387,6 +391,18 @@ describe('kirkland sample plans, cover sheet (outlined text read by OCR)', () =>
       expect(label).toBeDefined();
       expect(roomsAt(label)).toEqual([]);
       expect(result.rooms.some((room) => room.name === 'GARAGE')).toBe(true);
+    });
+
+    it('reads the small lettering of the upper floor\'s notes, finer than the blueprint\'s own pixels', () => {
+      // At 150 dpi the 11×17 sheet's notes are 12 px high and OCR read five scraps of the upper
+      // floor plan; read at 300 dpi, its stair and window notes are words whose strokes make no walls.
+      const upperFloor = words.filter((word) => {
+        const [x, y] = interiorPoint(word.geometry!.coordinates);
+        return x > (880 * DPI) / 72 && x < (1060 * DPI) / 72 && y > (170 * DPI) / 72 && y < (310 * DPI) / 72;
+      });
+      const texts = upperFloor.map((word) => word.text);
+      for (const note of ['STAIR', 'WINDOW', 'TYPE']) expect(texts).toContain(note);
+      expect(upperFloor.length).toBeGreaterThanOrEqual(15);
     });
 
     it('reads the existing walls drawn in the lighter pen, so the rooms of the house close round their names', () => {

@@ -233,15 +233,28 @@ const MAX_NAME_WORDS = 6;
 /** A word that can name a room: three letters or more, not a code with a number ("CPT-2"). */
 const NAME_WORD = /(^|[^A-Za-z])[A-Za-z]{3,}(?![A-Za-z]|-?\d)/;
 
+/**
+ * Words that say what a room is, in the plans of houses, offices, schools and hospitals. A room
+ * holds notes as well as its name ("SMOKE DETECTOR ABOVE", "WINDOW SIZE & TYPE" on a leader), and
+ * where lettering is read by OCR their sizes say little; a line with such a word names the room
+ * before one without. Sheets in other languages keep the rule of the largest lettering.
+ */
+const ROOM_WORD =
+  /\b(BED|BEDROOM|BEDRM|BATH|BATHROOM|BTH|KITCHEN|KIT|KITCHENETTE|LIVING|DINING|FAMILY|GREAT|HALL|HALLWAY|CLOSET|CLOS|CLO|WIC|PANTRY|LAUNDRY|UTILITY|MUDROOM|MUD|GARAGE|CARPORT|OFFICE|STUDY|DEN|LIBRARY|FOYER|ENTRY|ENTRANCE|LOBBY|VESTIBULE|CORRIDOR|STAIRS?|STAIRWELL|STAIRCASE|TOILET|WC|RESTROOM|LAVATORY|POWDER|SHOWER|ENSUITE|STORAGE|STORE|MECHANICAL|MECH|ELECTRICAL|ELEC|JANITOR|CUSTODIAL|CONFERENCE|MEETING|BREAK|LOUNGE|RECEPTION|WAITING|LAB|LABORATORY|CLASSROOM|PATIO|PORCH|DECK|BALCONY|TERRACE|VERANDAH?|ATTIC|BASEMENT|CELLAR|NURSERY|GUEST|MASTER|PRIMARY|SUITE|WARDROBE|LINEN|COATS?|PLAYROOM|MEDIA|THEATER|GYM|SERVER|COPY|WORKROOM|NURSE|EXAM|PATIENT|SOILED|ELEVATOR|LIFT|SALA|COCINA|DORMITORIO)\b|\bROOM$/i;
+
 function roomLabel(lines: TextLine[], anchor: Position): { name: string; words: WordBox[] } | null {
   const names = lines.filter(isNameLine);
   if (names.length === 0) return loneRoomNumber(lines, anchor);
   // Words of three letters or more name rooms; "UP", "DN", "EQ" annotate them, and codes with a
   // number ("CPT-2", "VCT-1": a finish plan's floor tags) mark finishes.
   const worded = names.filter((l) => NAME_WORD.test(l.text));
-  // Names are usually set in capitals, finishes and notes under them in lower case.
+  // Names are usually set in capitals, finishes and notes under them in lower case; a short name
+  // ("W/C") is in capitals too, where a stray "Of" of a note is not.
   const capitalised = worded.filter((l) => capitals(l.text));
-  const pool = capitalised.length > 0 ? capitalised : worded.length > 0 ? worded : names;
+  const general = capitalised.length > 0 ? capitalised : worded.length > 0 ? worded : names.filter((l) => capitals(l.text));
+  if (general.length === 0) return loneRoomNumber(lines, anchor);
+  const saying = general.filter((l) => ROOM_WORD.test(l.text.trim()));
+  const pool = saying.length > 0 ? saying : general;
   const biggest = Math.max(...pool.map((l) => l.fontSize));
   const main = pool
     .filter((l) => l.fontSize >= 0.8 * biggest)
