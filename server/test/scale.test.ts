@@ -312,11 +312,18 @@ describe('detectScale on real sheets', () => {
     expect(rulers.length).toBeGreaterThanOrEqual(8);
   });
 
-  it('flags polimi A101, plotted at another scale than its 1:50', async () => {
+  it('flags polimi A101, plotted at another scale than its 1:50, and offers the scale its dimensions measure', async () => {
     const detection = await detect('polimi-qms3/A101.pdf');
-    expect(detection.scale).toMatchObject({ drawing: 1, real: 50, units: 'si', manual_scaling_needed: true });
     expect(detection.checks.dimensions.verdict).toBe('disagrees');
-    expect(Math.abs(detection.checks.dimensions.consensus!.ratio / 50 - 1)).toBeGreaterThan(0.05);
+    const measured = detection.checks.dimensions.consensus!.ratio;
+    expect(Math.abs(measured / 50 - 1)).toBeGreaterThan(0.05);
+    // Its 17 agreeing millimetre dimensions read 1:39.4: the A1 sheet's 1:50 plotted at 1000/25.4
+    // drawing units to the inch. The note still governs, and is named in the reason.
+    expect(detection.scale).toMatchObject({ drawing: 1, units: 'si', manual_scaling_needed: true });
+    expect(detection.scale!.real).toBeCloseTo(measured, 6);
+    expect(detection.scale!.label).toMatch(/from dimensions/);
+    expect(governingNote(detection)?.text).toMatch(/1:50/);
+    expect(detection.checks.reason).toMatch(/1:50/);
   });
 
   it('finds no scale on nithish, whose only lengths are room sizes', async () => {

@@ -589,13 +589,18 @@ function decideWithNote(governing: NoteEvidence, valid: NoteEvidence[], evidence
     return decision(governing, check, true, `${label} was read by OCR and no dimension or scale bar confirms it.`);
   }
   switch (check.dimensions.verdict) {
-    case 'disagrees':
-      return decision(
+    case 'disagrees': {
+      const consensus = check.dimensions.consensus!;
+      const contradicted = decision(
         governing,
         check,
         true,
-        `The measured dimensions contradict ${label} (they read 1:${check.dimensions.consensus!.ratio.toFixed(1)}): the sheet is not printed at its note's scale.`,
+        `The measured dimensions contradict ${label} (they read 1:${consensus.ratio.toFixed(1)}): the sheet is not printed at its note's scale, and the scale offered is the dimensions'.`,
       );
+      // Offered for someone to confirm: the scale the drawing measures at as printed, not the note
+      // it contradicts (a plot shrunk onto smaller paper keeps its note).
+      return { ...contradicted, scale: measuredScale(consensus.ratio, consensus.unit === 'feet-inches', 'dimensions', true) };
+    }
     case 'agrees':
       return decision(governing, check, false, `${label} is confirmed by ${check.dimensions.agreeing} measured dimensions.`);
     case 'inconclusive':
