@@ -16,6 +16,8 @@ import { extractPrimitives } from '../src/pipeline/vectors.ts';
 import { detectFixtures } from '../src/pipeline/recognize/fixtures.ts';
 import type { FixtureDetection, FixtureSubClass, RoomDetection } from '../src/pipeline/recognize/model.ts';
 import { detectTopology } from '../src/pipeline/recognize/topology-detect.ts';
+import { recognizeSheet } from '../src/pipeline/recognize.ts';
+import { detectScale } from '../src/pipeline/scale.ts';
 import { interiorPoint, pointInPolygon } from '../src/pipeline/recognize/geom-basics.ts';
 import { realPage } from './support/realplans.ts';
 
@@ -321,6 +323,49 @@ describe('detectFixtures on an ArchiCAD bathroom', () => {
       const metresPerUnit = (0.0254 * 48) / DPI; // 1/4" = 1'-0"
       const found = detectFixtures({ primitives: await extractPrimitives(sheet), words: await extractWords(sheet), info: sheet.info, metresPerUnit });
       expect(within(found, [680, 200, 715, 235]).map((fixture) => fixture.subClass)).toEqual(['sink']);
+    } finally {
+      await sheet.close();
+    }
+  });
+});
+
+describe('recognizeSheet on an AutoCAD plot not printed at its note\'s scale (polimi A101)', () => {
+  it('judges fixture sizes by the scale its dimensions measure, awaiting confirmation: a basin and a shower tray', async () => {
+    const pdf = new Uint8Array(await readFile(path.resolve(import.meta.dirname, '../../../shared/realplans/polimi-qms3/A101.pdf')));
+    const sheet = await openSheet(pdf, DPI);
+    try {
+      const [primitives, words] = [await extractPrimitives(sheet), await extractWords(sheet)];
+      const { scale } = detectScale({ words, primitives, info: sheet.info });
+      expect(scale?.manual_scaling_needed).toBe(true);
+      const { geojson } = recognizeSheet({ info: sheet.info, primitives, words, scale });
+      const found: FixtureDetection[] = geojson.features
+        .filter((feature) => feature.properties.class === 'other' && feature.properties.sub_class && feature.geometry?.type === 'Polygon')
+        .map((feature) => ({ id: feature.properties.id, subClass: feature.properties.sub_class as FixtureSubClass, polygon: (feature.geometry as { coordinates: Position[][] }).coordinates[0] }));
+      // The bathroom: a basin in its counter box, and a rounded tray with an off-centre drain and
+      // slope lines filling a 0.9 m square, which with no size to go by read as a sink.
+      expect(within(found, [975, 385, 1035, 425]).map((fixture) => fixture.subClass)).toEqual(['sink']);
+      expect(within(found, [1090, 420, 1170, 490]).map((fixture) => fixture.subClass)).toEqual(['shower']);
+    } finally {
+      await sheet.close();
+    }
+  });
+});
+
+describe('recognizeSheet on a plan whose scale is printed only in outlined text (ufpr)', () => {
+  it('sizes symbols by the door swings, so the two flights of each stair are stairs', async () => {
+    const pdf = new Uint8Array(await readFile(path.resolve(import.meta.dirname, '../../../shared/realplans/ufpr-mapabloco/planta.pdf')));
+    const sheet = await openSheet(pdf, DPI);
+    try {
+      const [primitives, words] = [await extractPrimitives(sheet), await extractWords(sheet)];
+      const { geojson } = recognizeSheet({ info: sheet.info, primitives, words, scale: null });
+      const stairs = geojson.features.filter((feature) => feature.properties.sub_class === 'stairs');
+      // Two U stairs beside the courtyard, each two flights of nine treads: with no size to go by,
+      // a ladder of treads could as well be a tile row or a radiator.
+      const centres = stairs.map((feature) => interiorPoint((feature.geometry as { coordinates: Position[][] }).coordinates).map((v) => (v * 72) / DPI));
+      for (const [x, y] of [[613, 1162], [733, 1162], [613, 1830], [733, 1830]]) {
+        expect(centres.some(([cx, cy]) => Math.hypot(cx - x, cy - y) < 25), `stairs near (${x}, ${y}) pt`).toBe(true);
+      }
+      expect(stairs.length).toBe(4);
     } finally {
       await sheet.close();
     }

@@ -31,9 +31,10 @@ export interface RecognitionResult {
   warnings: string[];
 }
 
-type Topology = Omit<SheetDetections, 'fixtures'>;
+/** What the plan's linework gives, with the scale it was read at (a sheet without one: its door swings'). */
+type Topology = Omit<SheetDetections, 'fixtures'> & { unitsPerMetre: number | null };
 
-const NO_TOPOLOGY: Topology = { walls: [], openings: [], rooms: [], footprint: null };
+const NO_TOPOLOGY: Topology = { walls: [], openings: [], rooms: [], footprint: null, unitsPerMetre: null };
 
 function attempt<T>(step: string, run: () => T, fallback: T, warnings: string[]): T {
   try {
@@ -42,6 +43,16 @@ function attempt<T>(step: string, run: () => T, fallback: T, warnings: string[])
     warnings.push(`${step}: ${error instanceof Error ? error.message : String(error)}`);
     return fallback;
   }
+}
+
+/**
+ * Units per metre of a scale awaiting confirmation: no ruler for measurements, yet close enough to
+ * tell a basin from a shower tray (it is mostly what the sheet's own dimensions measure).
+ */
+function estimatedUnitsPerMetre(scale: Scale | null, dpi: number): number | null {
+  if (!scale?.manual_scaling_needed) return null;
+  const mpu = metresPerUnit({ ...scale, manual_scaling_needed: false }, dpi);
+  return mpu === null ? null : 1 / mpu;
 }
 
 export function recognizeSheet(input: RecognitionInput): RecognitionResult {
@@ -53,15 +64,15 @@ export function recognizeSheet(input: RecognitionInput): RecognitionResult {
     'walls, openings and rooms',
     () => {
       const found = detectTopology({ info, primitives, words, metresPerUnit: mpu });
-      return { walls: found.walls, openings: found.openings, rooms: found.rooms, footprint: found.footprint };
+      return { walls: found.walls, openings: found.openings, rooms: found.rooms, footprint: found.footprint, unitsPerMetre: found.unitsPerMetre };
     },
     NO_TOPOLOGY,
     warnings,
   );
-  const fixtures = attempt<FixtureDetection[]>('fixtures', () => detectFixtures({ info, primitives, words, metresPerUnit: mpu, rooms: topology.rooms }), [], warnings);
+  const fixtures = attempt<FixtureDetection[]>('fixtures', () => detectFixtures({ info, primitives, words, metresPerUnit: mpu, rooms: topology.rooms, estimatedUnitsPerMetre: estimatedUnitsPerMetre(scale, info.dpi) ?? topology.unitsPerMetre }), [], warnings);
   const collection = attempt(
     'feature collection',
-    () => buildFeatureCollection({ detections: { ...topology, fixtures }, words, info }),
+    () => buildFeatureCollection({ detections: { walls: topology.walls, openings: topology.openings, rooms: topology.rooms, footprint: topology.footprint, fixtures }, words, info }),
     { geojson: { type: 'FeatureCollection' as const, features: [rootFolder(ROOT_FOLDER_NAME)] }, words: words.map(publicWord) },
     warnings,
   );

@@ -46,6 +46,11 @@ export interface FixtureInput {
   info: SheetInfo;
   metresPerUnit: number | null;
   rooms?: RoomDetection[];
+  /**
+   * On a sheet without a trusted scale, blueprint units per metre from what it suggests: a scale
+   * awaiting confirmation, or the one its door swings imply.
+   */
+  estimatedUnitsPerMetre?: number | null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1253,8 +1258,9 @@ export function detectFixtures(input: FixtureInput): FixtureDetection[] {
   const words = new WordIndex(input.words);
   let ruler = new Ruler(unitsPerMetre, 1);
   if (unitsPerMetre === null) {
-    const estimate = scaleFromToilets(parts, index);
-    // Toilets vary in depth by ±20 %, so sizes judged by them get that much more slack.
+    // Toilets vary in depth by ±20 %, and door leaves in width nearly as much (0.7–0.9 m), so
+    // sizes judged by an estimate get that much more slack.
+    const estimate = scaleFromToilets(parts, index) ?? input.estimatedUnitsPerMetre ?? null;
     if (estimate !== null) ruler = new Ruler(estimate, 1.25);
   }
   const rooms = input.rooms ?? [];

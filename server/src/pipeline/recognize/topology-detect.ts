@@ -28,6 +28,8 @@ export interface TopologyResult {
   openings: OpeningDetection[];
   rooms: RoomDetection[];
   footprint: PolygonRings | null;
+  /** Blueprint units per metre the plan was read at: the sheet's scale, or the one its door swings imply, or null. */
+  unitsPerMetre: number | null;
 }
 
 /** A door leaf is about this wide, metres; door swings calibrate a sheet whose scale is unknown. */
@@ -197,6 +199,7 @@ export function detectTopology(input: TopologyInput): TopologyResult {
     openings: openingDetections,
     rooms: roomDetections,
     footprint,
+    unitsPerMetre,
   };
 }
 
