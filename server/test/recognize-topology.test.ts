@@ -257,6 +257,9 @@ describe('polimi-qms3 A101 (AutoCAD plot, no room labels)', () => {
     const [x0, y0, x1, y1] = ringBBox(living[0].polygon[0]).map((value) => (value * 72) / DPI);
     expect(x1 - x0).toBeLessThan(660);
     expect(y1 - y0).toBeLessThan(440);
+    // With no scale trusted, its four door swings (each a single cubic that reads 80° when fitted
+    // by three points) tell the size of a metre: 150 units at the 1:39.37 its dimensions measure.
+    expect(Math.abs(result.unitsPerMetre! / 150 - 1)).toBeLessThan(0.15);
   });
 });
 

@@ -47,10 +47,16 @@ function doorSwingRadii(evidence: Evidence): number[] {
   for (const line of evidence.lines) index.add(Math.min(line.a[0], line.b[0]), Math.min(line.a[1], line.b[1]), Math.max(line.a[0], line.b[0]), Math.max(line.a[1], line.b[1]));
   index.finish();
   const circleKey = (arc: Arc) => `${Math.round(arc.center[0])},${Math.round(arc.center[1])},${Math.round(arc.radius)}`;
-  const arcsPerCircle = new Map<string, number>();
-  for (const arc of evidence.arcs) arcsPerCircle.set(circleKey(arc), (arcsPerCircle.get(circleKey(arc)) ?? 0) + 1);
+  // CAD exports draw some arcs twice over: one arc drawn twice is still one arc of its circle.
+  const arcsPerCircle = new Map<string, Set<string>>();
   for (const arc of evidence.arcs) {
-    if (Math.abs(arc.sweep - Math.PI / 2) > (10 * Math.PI) / 180 || arcsPerCircle.get(circleKey(arc))! > 1) continue;
+    const arcs = arcsPerCircle.get(circleKey(arc)) ?? new Set<string>();
+    arcs.add([...arc.start, ...arc.end].map(Math.round).join());
+    arcsPerCircle.set(circleKey(arc), arcs);
+  }
+  for (const arc of evidence.arcs) {
+    // A single cubic drawn for a quarter turn reads a few degrees short when fitted by three points.
+    if (Math.abs(arc.sweep - Math.PI / 2) > (15 * Math.PI) / 180 || arcsPerCircle.get(circleKey(arc))!.size > 1) continue;
     const near = 0.1 * arc.radius;
     const [cx, cy] = arc.center;
     const leaf = index.search(cx - near, cy - near, cx + near, cy + near).some((k) => {
