@@ -276,6 +276,9 @@ describe('detectFixtures on dense real linework', () => {
       // The bedside lamps (a circle crossed through its centre, in a square) are no sinks.
       expect(within(fixtures, [180, 168, 200, 190])).toEqual([]);
       expect(within(fixtures, [270, 425, 295, 450])).toEqual([]);
+      // Nor are the telephones on the other tables: a rounded outline in a box, full of keys.
+      expect(within(fixtures, [274, 170, 296, 190])).toEqual([]);
+      expect(within(fixtures, [180, 430, 201, 448])).toEqual([]);
     } finally {
       await sheet.close();
     }
@@ -330,7 +333,7 @@ describe('detectFixtures on an ArchiCAD bathroom', () => {
 });
 
 describe('recognizeSheet on an AutoCAD plot not printed at its note\'s scale (polimi A101)', () => {
-  it('judges fixture sizes by the scale its dimensions measure, awaiting confirmation: a basin and a shower tray', async () => {
+  it('judges fixture sizes by the scale its dimensions measure, awaiting confirmation: basins, a shower tray, a hob', async () => {
     const pdf = new Uint8Array(await readFile(path.resolve(import.meta.dirname, '../../../shared/realplans/polimi-qms3/A101.pdf')));
     const sheet = await openSheet(pdf, DPI);
     try {
@@ -345,6 +348,11 @@ describe('recognizeSheet on an AutoCAD plot not printed at its note\'s scale (po
       // slope lines filling a 0.9 m square, which with no size to go by read as a sink.
       expect(within(found, [975, 385, 1035, 425]).map((fixture) => fixture.subClass)).toEqual(['sink']);
       expect(within(found, [1090, 420, 1170, 490]).map((fixture) => fixture.subClass)).toEqual(['shower']);
+      // The kitchen: a sink whose rim is trimmed where its tap crosses it (the tap's stem points at
+      // the basin's centre but stops at the rim), and a hob whose burners are dots where the pan
+      // supports cross.
+      expect(within(found, [585, 385, 622, 421]).map((fixture) => fixture.subClass)).toEqual(['sink']);
+      expect(within(found, [632, 382, 677, 422]).map((fixture) => fixture.subClass)).toEqual(['cooktop']);
     } finally {
       await sheet.close();
     }

@@ -3,12 +3,15 @@
 //
 // 1. Parts: every stroked subpath (solid dark fills are poché, columns or arrowheads, never a
 //    symbol), plus open strokes chained end to end (CAD exports often write a rectangle as four
-//    separate lines; strokes of one pen chain first), plus, in rooms whose names say they are
-//    plumbed, the convex faces the strokes enclose (fixture-faces.ts: rims cut into fragments),
+//    separate lines; strokes of one pen chain first; a chain that stops a hair short of its
+//    start, a rim trimmed where a tap crosses it, is closed across its gap), plus, in rooms whose
+//    names say they are plumbed, the convex faces the strokes enclose (fixture-faces.ts: rims cut
+//    into fragments),
 //    classified by shape against their minimum-area rectangle: rectangle, ellipse (circle),
 //    rounded rectangle, other polygon, straight segment, other polyline. Rotation never matters.
 // 2. Symbols from parts, by the conventions of plan symbols:
-//    - a rectangle holding ≥ 4 circles in two rows: cooktop;
+//    - a rectangle holding 4–6 circles, one in each quarter: cooktop (burners as rings, or as dots
+//      where the pan supports cross, which need the box's size to confirm them);
 //    - a square-ish rectangle with a centre drain: shower (≈ 0.7–1.3 m); with both diagonals and
 //      no drain, a shower only where its room or a word says so, or an elevator (≈ 1–3.2 m);
 //      filled by one rounded tray with a drain or a slope line: shower; a floor drain standing in
@@ -17,14 +20,16 @@
 //    - a rectangle holding one large rounded basin, long and narrow: bathtub (≈ 0.7 × 1.5–1.8 m);
 //    - a rectangle holding one or two rounded basins, or a small one with a drain at its centre:
 //      sink; a lone basin with a drain, or two side by side: sink; never a basin crossed by
-//      strokes through its centre (a planter's spokes, a lamp's cross);
+//      strokes through its centre (a planter's spokes, a lamp's cross), nor one whose inside is
+//      full of strokes (a telephone's keys);
 //    - an oval bowl with a box-like tank across one end of its long axis (beyond it, drawn over
 //      it, or off it on the pedestal's drawn neck): toilet (≈ 0.4 × 0.7 m); an oval bowl alone,
 //      square to a wall it stands at, in a room whose name says toilet: a wall-hung toilet;
 //    - 5 to 24 equally spaced parallel treads of equal length, ends aligned, not crossed like a
 //      tile grid: stairs.
 //    With a scale the sizes must be real-world plausible. Without one the sizes are judged against
-//    the scale the toilets imply (a toilet is ≈ 0.7 m deep) when there are toilets, otherwise by
+//    the scale the toilets imply (a toilet is ≈ 0.7 m deep) when there are toilets, else against
+//    one the sheet suggests (a scale awaiting confirmation, or its door swings'), otherwise by
 //    shape alone, and matches that only size could confirm need a word to be kept.
 // 3. Repetition: a CAD block is drawn identically many times, so candidates with the same
 //    geometry (up to translation, rotation and mirroring) form a group classified once, with the
@@ -37,7 +42,7 @@ import type { BBox, SheetInfo, SheetPrimitives, SheetWord, SubPath, VectorPath }
 import { flattenSegments } from '../vectors.ts';
 import type { FixtureDetection, FixtureSubClass, RoomDetection, Ring } from './model.ts';
 import { overlapArea } from './features.ts';
-import { convexHull, cross, distance, distanceToSegment, pointInPolygon, ringBBox, signedArea2 } from './geom-basics.ts';
+import { convexHull, cross, distance, distanceToSegment, pointInPolygon, pointInRing, ringBBox, signedArea2 } from './geom-basics.ts';
 import { strokeFaces } from './fixture-faces.ts';
 
 export interface FixtureInput {
@@ -401,7 +406,52 @@ function closeChains(strokes: Position[][], pens: string[]): { rings: Position[]
     rings.push(withoutRepeats(ring.slice(0, -1)));
     for (const { stroke } of order) consumed.add(stroke);
   }
+  rings.push(...closeTrimmedChains(strokes, partner, consumed));
   return { rings, consumed };
+}
+
+/** Widest gap (units, 0.7 mm of paper) a chain may stop short of its start by and still be one outline. */
+const TRIMMED_GAP = 4;
+/** ... when the outline is at least this many times longer than the gap. */
+const TRIMMED_GAP_SHARE = 15;
+
+/**
+ * Chains that end a hair short of where they begin: a basin's rim trimmed where the tap drawn
+ * across it runs, a circle drawn as one arc that stops short. Each is closed across its gap.
+ * Walks every chain not yet consumed from one free end to the other; adds to `consumed`.
+ */
+function closeTrimmedChains(strokes: Position[][], partner: Int32Array, consumed: Set<number>): Position[][] {
+  const rings: Position[][] = [];
+  const walked = new Uint8Array(strokes.length);
+  for (const stroke of consumed) walked[stroke] = 1;
+  for (let first = 0; first < strokes.length; first++) {
+    const startFree = partner[first * 2] < 0;
+    if (walked[first] || (!startFree && partner[first * 2 + 1] >= 0)) continue;
+    // Leave by the partnered end, or by the far end of a stroke alone.
+    const order = [{ stroke: first, reversed: !startFree }];
+    walked[first] = 1;
+    let end = startFree ? first * 2 + 1 : first * 2;
+    for (;;) {
+      const next = partner[end];
+      if (next < 0 || partner[next] !== end || walked[next >> 1]) break;
+      const stroke = next >> 1;
+      walked[stroke] = 1;
+      const reversed = (next & 1) === 1;
+      order.push({ stroke, reversed });
+      end = reversed ? stroke * 2 : stroke * 2 + 1;
+    }
+    const chain: Position[] = [];
+    for (const { stroke, reversed } of order) {
+      const points = reversed ? [...strokes[stroke]].reverse() : strokes[stroke];
+      chain.push(...(chain.length === 0 ? points : points.slice(1)));
+    }
+    const gap = distance(chain[0], chain[chain.length - 1]);
+    const length = chain.reduce((sum, p, k) => (k === 0 ? 0 : sum + distance(chain[k - 1], p)), 0);
+    if (gap > TRIMMED_GAP || length < TRIMMED_GAP_SHARE * gap || chain.length < 4) continue;
+    rings.push(withoutRepeats(gap <= JOIN_TOLERANCE ? chain.slice(0, -1) : chain));
+    for (const { stroke } of order) consumed.add(stroke);
+  }
+  return rings;
 }
 
 function paintedDark([r, g, b, alpha]: [number, number, number, number]): boolean {
@@ -592,14 +642,17 @@ const MIN_SPOKES = 2;
 /** A tray crossed by its diagonals, with no drain: short of ACCEPT until its room or a word says shower. */
 const UNDRAINED_SHOWER = 0.6;
 
-/** Straight strokes within the basin's reach whose lines run through its centre. */
+/**
+ * Straight strokes within the basin's reach whose lines run through its centre and that reach into
+ * its inner half: a tap's stem drawn at the rim points at the centre too, but stops at the rim.
+ */
 function spokesOf(basin: Part, segments: Part[]): number {
   const { centre, halfShort } = basin.frame;
   return segments.filter((segment) => {
     const [a, b] = [segment.points[0], segment.points[segment.points.length - 1]];
     const length = distance(a, b);
     if (!frameHolds(basin.frame, a, 0.4 * halfShort) || !frameHolds(basin.frame, b, 0.4 * halfShort)) return false;
-    return length > 0 && Math.abs(cross(a, b, centre)) / length <= 0.15 * halfShort;
+    return length > 0 && Math.abs(cross(a, b, centre)) / length <= 0.15 * halfShort && distanceToSegment(centre, a, b) <= 0.5 * halfShort;
   }).length;
 }
 
@@ -619,10 +672,13 @@ function containerOptions(container: Part, contents: Part[], ruler: Ruler): Map<
     if (score !== null) options.set(subClass, score);
   };
 
-  const burners = circles.filter((c) => c.frame.halfLong >= 0.06 * frame.halfShort && c.frame.halfLong <= 0.3 * short);
+  // Burners are rings, or (on some blocks) a dot where the pan supports cross: a dot alone says
+  // less, so it needs the box's size to confirm it.
+  const burners = circles.filter((c) => c.frame.halfLong >= 0.02 * frame.halfShort && c.frame.halfLong <= 0.3 * short);
   const quadrants = new Set(burners.map((c) => toFrame(frame, c.frame.centre).map((v) => Math.sign(v)).join()));
   if (burners.length >= 4 && burners.length <= 6 && quadrants.size === 4 && aspect <= 1.8) {
-    set('cooktop', sized(allFit(ruler.fits(long, 0.45, 1.0), ruler.fits(short, 0.4, 0.8)), 1));
+    const dots = burners.some((c) => c.frame.halfLong < 0.06 * frame.halfShort);
+    set('cooktop', sized(allFit(ruler.fits(long, 0.45, 1.0), ruler.fits(short, 0.4, 0.8)), dots ? 0.5 : 1));
     return options;
   }
 
@@ -655,11 +711,28 @@ function containerOptions(container: Part, contents: Part[], ruler: Ruler): Map<
     const fit = allFit(ruler.fits(long, 1.2, 2.2), ruler.fits(short, 0.55, 1.05));
     set('bathtub', fit === null ? (aspect >= 1.9 ? 0.9 : 0.5) : sized(fit, 0));
   }
-  if ((basins.length === 1 || basins.length === 2) && aspect <= 2.4) {
+  if ((basins.length === 1 || basins.length === 2) && aspect <= 2.4 && !basins.some((basin) => clutteredBasin(basin, contents))) {
     const fit = allFit(ruler.fits(long, 0.3, 1.4), ruler.fits(short, 0.25, 0.8));
     set('sink', fit === null ? (options.has('bathtub') ? 0.5 : 0.9) : sized(fit, 0));
   }
   return options;
+}
+
+/** More open strokes than this inside a rounded outline, off its rim, make it a device, not a basin. */
+const MAX_BASIN_STROKES = 4;
+/** Strokes this close to a basin's outline (share of its half width) are its rim: a double rim, taps, fragments. */
+const RIM_SHARE = 0.25;
+
+/**
+ * A basin holds its drain and perhaps a tap's line inside its rim; a rounded outline whose inside
+ * is full of strokes is a device drawn in detail (a telephone's keypad on a bedside table).
+ */
+function clutteredBasin(basin: Part, contents: Part[]): boolean {
+  const { halfShort } = basin.frame;
+  const ring = [...basin.points, basin.points[0]];
+  const onRim = (p: Position) => ring.some((q, k) => k > 0 && distanceToSegment(p, ring[k - 1], q) <= RIM_SHARE * halfShort);
+  const inside = contents.filter((part) => !isClosedKind(part.kind) && part.points.every((p) => frameHolds(basin.frame, p, 0) && pointInRing(p, basin.points)));
+  return inside.filter((part) => !part.points.every(onRim)).length > MAX_BASIN_STROKES;
 }
 
 /** How far (share of the bowl's half length) a tank may stand off its bowl when a neck joins them. */
