@@ -333,7 +333,7 @@ describe('detectFixtures on an ArchiCAD bathroom', () => {
 });
 
 describe('recognizeSheet on an AutoCAD plot not printed at its note\'s scale (polimi A101)', () => {
-  it('judges fixture sizes by the scale its dimensions measure, awaiting confirmation: basins, a shower tray, a hob', async () => {
+  it('judges fixture sizes by the scale its dimensions measure, awaiting confirmation: basins, a shower tray, a hob, a wall-hung toilet', async () => {
     const pdf = new Uint8Array(await readFile(path.resolve(import.meta.dirname, '../../../shared/realplans/polimi-qms3/A101.pdf')));
     const sheet = await openSheet(pdf, DPI);
     try {
@@ -348,6 +348,8 @@ describe('recognizeSheet on an AutoCAD plot not printed at its note\'s scale (po
       // slope lines filling a 0.9 m square, which with no size to go by read as a sink.
       expect(within(found, [975, 385, 1035, 425]).map((fixture) => fixture.subClass)).toEqual(['sink']);
       expect(within(found, [1090, 420, 1170, 490]).map((fixture) => fixture.subClass)).toEqual(['shower']);
+      // A wall-hung bowl (no tank) at the wall: the plan names no room, but the shower says bathroom.
+      expect(within(found, [1120, 380, 1165, 420]).map((fixture) => fixture.subClass)).toEqual(['toilet']);
       // The kitchen: a sink whose rim is trimmed where its tap crosses it (the tap's stem points at
       // the basin's centre but stops at the rim), and a hob whose burners are dots where the pan
       // supports cross.

@@ -24,7 +24,8 @@
 //      full of strokes (a telephone's keys);
 //    - an oval bowl with a box-like tank across one end of its long axis (beyond it, drawn over
 //      it, or off it on the pedestal's drawn neck): toilet (≈ 0.4 × 0.7 m); an oval bowl alone,
-//      square to a wall it stands at, in a room whose name says toilet: a wall-hung toilet;
+//      square to a wall it stands at, in a room whose name says toilet (or, unnamed, whose shower
+//      or bath says bathroom): a wall-hung toilet;
 //    - 5 to 24 equally spaced parallel treads of equal length, ends aligned, not crossed like a
 //      tile grid: stairs.
 //    With a scale the sizes must be real-world plausible. Without one the sizes are judged against
@@ -800,9 +801,10 @@ const ROOM_SAYS_SO = 0.65;
 
 /**
  * A wall-hung toilet: an oval bowl with no tank, no drain and no counter round it, its long axis
- * square to the wall its back end stands at, in a room whose name says it holds toilets.
+ * square to the wall its back end stands at, in a toilet room (`toiletRoomAt`: one whose name says
+ * it holds toilets, or, unnamed, one whose shower or bath says it is a bathroom).
  */
-function wallHungToiletAt(bowlIndex: number, parts: Part[], index: PartIndex, ruler: Ruler, rooms: RoomDetection[]): Candidate | null {
+function wallHungToiletAt(bowlIndex: number, parts: Part[], index: PartIndex, ruler: Ruler, toiletRoomAt: (point: Position) => RoomDetection | undefined): Candidate | null {
   const bowl = parts[bowlIndex];
   const b = bowl.frame;
   const aspect = b.halfLong / b.halfShort;
@@ -813,7 +815,7 @@ function wallHungToiletAt(bowlIndex: number, parts: Part[], index: PartIndex, ru
   if (inCounter) return null;
   const inner = index.inside(b, bowlIndex);
   if (inner.some((i) => isCircle(parts[i]) && parts[i].frame.halfLong <= 0.2 * b.halfShort)) return null;
-  const room = roomNamedAt(rooms, b.centre, TOILET_ROOM);
+  const room = toiletRoomAt(b.centre);
   if (!room) return null;
   const standOff = ruler.units(WALL_HUNG_STAND_OFF_M)!;
   // Wall faces: the room's outline, or a drawn line at least twice the bowl's width.
@@ -1268,7 +1270,7 @@ function findCandidates(parts: Part[], index: PartIndex, ruler: Ruler, words: Wo
       const options = containerOptions(part, contents.map((k) => parts[k]), ruler);
       if (options.size > 0) candidates.push({ frame: part.frame, parts: [i, ...contents], options });
     }
-    const toilet = toiletAt(i, parts, index, ruler) ?? wallHungToiletAt(i, parts, index, ruler, rooms);
+    const toilet = toiletAt(i, parts, index, ruler) ?? wallHungToiletAt(i, parts, index, ruler, (p) => roomNamedAt(rooms, p, TOILET_ROOM));
     if (toilet !== null) candidates.push(toilet);
     const basin = basinAt(i, parts, index, ruler);
     if (basin !== null) basins.push(basin);
@@ -1307,6 +1309,28 @@ function faceParts(input: FixtureInput, parts: Part[], unitsPerMetre: number | n
     .filter((face) => face.kind !== 'rect' && !closed.some((part) => sameBox(part.bbox, face.bbox)));
 }
 
+/** Fixtures that make a room a bathroom whatever it is called (a sink stands in kitchens too). */
+const BATHING: FixtureSubClass[] = ['shower', 'bathtub'];
+
+/**
+ * Wall-hung toilets in rooms that print no name but whose shower or bath, found by its shape,
+ * says they are bathrooms: plans that label no rooms draw them too.
+ */
+function bathroomToilets(chosen: Choice[], parts: Part[], index: PartIndex, ruler: Ruler, rooms: RoomDetection[]): Choice[] {
+  const bathrooms = rooms.filter(
+    (room) => room.name === null && chosen.some((choice) => BATHING.includes(choice.subClass) && pointInPolygon(choice.candidate.frame.centre, room.polygon)),
+  );
+  if (bathrooms.length === 0) return [];
+  const bathroomAt = (p: Position) => bathrooms.find((room) => pointInPolygon(p, room.polygon));
+  const toilets: Choice[] = [];
+  parts.forEach((part, i) => {
+    if (!bathroomAt(part.frame.centre)) return;
+    const toilet = wallHungToiletAt(i, parts, index, ruler, bathroomAt);
+    if (toilet) toilets.push({ candidate: toilet, subClass: 'toilet', score: ROOM_SAYS_SO + ROOM_BONUS });
+  });
+  return toilets;
+}
+
 /** Units per metre implied by the toilets found by shape alone, or null without any. */
 function scaleFromToilets(parts: Part[], index: PartIndex): number | null {
   const unknown = new Ruler(null, 1);
@@ -1338,7 +1362,8 @@ export function detectFixtures(input: FixtureInput): FixtureDetection[] {
   }
   const rooms = input.rooms ?? [];
   const candidates = findCandidates(parts, index, ruler, words, rooms);
-  const choices = suppressOverlaps(chooseByGroup(candidates, parts, words, rooms, ruler));
+  const chosen = suppressOverlaps(chooseByGroup(candidates, parts, words, rooms, ruler));
+  const choices = suppressOverlaps([...chosen, ...bathroomToilets(chosen, parts, index, ruler, rooms)]);
   choices.sort((a, b) => a.candidate.frame.centre[1] - b.candidate.frame.centre[1] || a.candidate.frame.centre[0] - b.candidate.frame.centre[0]);
   return choices.map((choice, i) => ({ id: `fixture-${i + 1}`, subClass: choice.subClass, polygon: frameRing(choice.candidate.frame) }));
 }
