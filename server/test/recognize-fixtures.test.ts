@@ -287,15 +287,17 @@ describe('detectFixtures on dense real linework', () => {
 
 describe('detectFixtures on an ArchiCAD bathroom', () => {
   // archicad-atrium's KOPALNICA (M 1:50): a basin in a counter box whose corner the wall's stub and
-  // hatching also end at, and a shower tray (a square filled by a rounded tray, a drain in one
-  // corner, one slope line) next to the toilet.
-  it('closes a box whose corner other pens also end at, and reads a tray with a drain as a shower', async () => {
+  // hatching also end at, a shower tray (a square filled by a rounded tray, a drain in one
+  // corner, one slope line) next to the toilet...
+  it('closes a box whose corner other pens also end at, reads a tray with a drain as a shower and a quarter disc holding a basin as a corner bath', async () => {
     const pdf = new Uint8Array(await readFile(path.resolve(import.meta.dirname, '../../../shared/realplans/archicad-atrium/floor-plan.pdf')));
     const sheet = await openSheet(pdf, DPI);
     try {
       const found = detectFixtures({ primitives: await extractPrimitives(sheet), words: await extractWords(sheet), info: sheet.info, metresPerUnit: METRES_PER_UNIT });
       const inBathroom = within(found, [660, 500, 850, 680]);
-      expect(inBathroom.map((fixture) => fixture.subClass).sort()).toEqual(['shower', 'sink', 'toilet']);
+      // ... and a corner bath: a quarter disc along two walls holding its lobed basin and a drain.
+      expect(inBathroom.map((fixture) => fixture.subClass).sort()).toEqual(['bathtub', 'shower', 'sink', 'toilet']);
+      expect(within(found, [667, 592, 752, 677]).map((fixture) => fixture.subClass)).toEqual(['bathtub']);
       // The kitchen's sink is two bowls, each with its drain, side by side: one sink.
       expect(within(found, [990, 315, 1045, 345]).map((fixture) => fixture.subClass)).toEqual(['sink']);
     } finally {

@@ -18,6 +18,8 @@
 //      no tray, slope lines drawn through it toward the wet floor's corners, in a room whose name
 //      says toilet or shower: a roll-in shower;
 //    - a rectangle holding one large rounded basin, long and narrow: bathtub (≈ 0.7 × 1.5–1.8 m);
+//      a quarter disc holding its basin: corner bath (1.2–1.8 m a side); holding a drain: a
+//      quadrant shower tray (0.7–1 m);
 //    - a rectangle holding one or two rounded basins, or a small one with a drain at its centre:
 //      sink; a lone basin with a drain, or two side by side: sink; never a basin crossed by
 //      strokes through its centre (a planter's spokes, a lamp's cross), nor one whose inside is
@@ -888,6 +890,41 @@ function curblessShowerAt(drainIndex: number, parts: Part[], index: PartIndex, r
   return { frame: { centre: d.centre, u: [1, 0], halfLong: half, halfShort: half }, parts: [drainIndex, ...slopes], options: new Map([['shower', ROOM_SAYS_SO]]) };
 }
 
+/** A quarter disc fills this share of its square (π/4), give or take the polyline's facets. */
+const QUARTER_DISC_FILL: [number, number] = [0.73, 0.84];
+
+/**
+ * A corner bath or a quadrant shower tray: a quarter disc (two straight sides square to each other
+ * along the walls, an arc in front), so three corners of its square lie on its outline and the
+ * fourth, behind the arc, does not. A bath holds its basin (a closed outline of a third or more of
+ * it); a tray holds its drain. A door's swing is a quarter disc too, but holds neither.
+ */
+function cornerFixtureAt(partIndex: number, parts: Part[], index: PartIndex, ruler: Ruler): Candidate | null {
+  const part = parts[partIndex];
+  if (!isClosedKind(part.kind) || part.kind === 'rect' || !part.convex) return null;
+  // A part's frame follows its principal axes, which for a quarter disc run along its chord: its
+  // square is the minimum-area rectangle.
+  const f = minAreaFrame(part.points);
+  const fill = part.area / (4 * f.halfLong * f.halfShort);
+  if (f.halfLong > 1.12 * f.halfShort || fill < QUARTER_DISC_FILL[0] || fill > QUARTER_DISC_FILL[1]) return null;
+  const reach = 0.05 * 2 * f.halfShort;
+  const cornersOn = frameRing(f)
+    .slice(0, 4)
+    .filter((corner) => part.points.some((p) => distance(p, corner) <= reach)).length;
+  if (cornersOn !== 3) return null;
+  const inner = index.inside(f, partIndex).filter((i) => pointInRing(parts[i].frame.centre, part.points));
+  const side = 2 * f.halfLong;
+  const options = new Map<FixtureSubClass, number>();
+  if (inner.some((i) => isClosedKind(parts[i].kind) && parts[i].area >= 0.3 * part.area)) {
+    const score = sized(ruler.fits(side, 1.15, 1.8), 0.5);
+    if (score !== null) options.set('bathtub', score);
+  } else if (inner.some((i) => isCircle(parts[i]) && parts[i].frame.halfLong <= 0.1 * side)) {
+    const score = sized(ruler.fits(side, 0.7, 1.05), 0.5);
+    if (score !== null) options.set('shower', score);
+  }
+  return options.size > 0 ? { frame: f, parts: [partIndex, ...inner], options } : null;
+}
+
 /** A basin's drain may sit off its centre (toward the back of a corner basin), by this share of its half width. */
 const DRAIN_OFFSET = 0.7;
 
@@ -1276,6 +1313,8 @@ function findCandidates(parts: Part[], index: PartIndex, ruler: Ruler, words: Wo
     if (basin !== null) basins.push(basin);
     const shower = curblessShowerAt(i, parts, index, ruler, rooms);
     if (shower !== null) candidates.push(shower);
+    const corner = cornerFixtureAt(i, parts, index, ruler);
+    if (corner !== null) candidates.push(corner);
   });
   candidates.push(...pairBowls(basins, parts), ...findStairs(parts, index, ruler, words));
   return candidates;
