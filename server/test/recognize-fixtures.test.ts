@@ -305,6 +305,22 @@ describe('detectFixtures on an ArchiCAD bathroom', () => {
     }
   });
 
+  it('takes no water heater in the technical room for a basin', async () => {
+    const pdf = new Uint8Array(await readFile(path.resolve(import.meta.dirname, '../../../shared/realplans/archicad-atrium/floor-plan.pdf')));
+    const sheet = await openSheet(pdf, DPI);
+    try {
+      const [primitives, words] = [await extractPrimitives(sheet), await extractWords(sheet)];
+      const { geojson } = recognizeSheet({ info: sheet.info, primitives, words, scale: detectScale({ words, primitives, info: sheet.info }).scale });
+      const fixtures = geojson.features.filter((feature) => feature.properties.class === 'other' && feature.properties.sub_class);
+      const at = (feature: (typeof fixtures)[number]) => interiorPoint((feature.geometry as { coordinates: Position[][] }).coordinates).map((v) => (v * 72) / DPI);
+      // TEHNIČNA SOBA's tank: a circle with its connection at the centre, like a round basin's drain.
+      expect(fixtures.filter((feature) => at(feature)[0] < 420 && at(feature)[1] > 440 && at(feature)[1] < 500)).toEqual([]);
+      expect(fixtures.map((feature) => feature.properties.sub_class).sort()).toEqual(['bathtub', 'shower', 'sink', 'sink', 'sink', 'toilet', 'toilet']);
+    } finally {
+      await sheet.close();
+    }
+  });
+
   it('finds toilets whose tank stands off the bowl on a drawn neck, and takes no planter for a sink (kumar, no scale)', async () => {
     const pdf = new Uint8Array(await readFile(path.resolve(import.meta.dirname, '../../../shared/realplans/kumar-g2-residential/ground-floor-plan.pdf')));
     const sheet = await openSheet(pdf, DPI);

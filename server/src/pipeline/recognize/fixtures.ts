@@ -1136,6 +1136,9 @@ const ROOM_KEYWORDS: [RegExp, FixtureSubClass[]][] = [
   [/KITCHEN|KITCHENETTE|PANTRY|BREAK/, ['sink', 'cooktop']],
   [/STAIR/, ['stairs']],
   [/ELEV|LIFT/, ['elevator']],
+  // Plant rooms (mechanical, boiler, electrical, technical in several languages) hold water heaters
+  // and tanks drawn as circles with a connection at the centre: no basin stands there.
+  [/MECH|BOILER|PLANT|ELECTRICAL|\bELEC\b|TECHNICAL|TECHNIK|TEHNI|TECNIC|TECHNIQUE|SERVER|TELECOM/, ['stairs', 'elevator']],
 ];
 
 class WordIndex {
