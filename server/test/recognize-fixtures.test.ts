@@ -8,7 +8,7 @@ import polygonClipping from 'polygon-clipping';
 import type { Pair } from 'polygon-clipping';
 import { describe, expect, it } from 'vitest';
 import { polygonArea } from '../../core/src/measure.ts';
-import type { Position } from '../../core/src/types.ts';
+import type { Position, Scale } from '../../core/src/types.ts';
 import { circlePath, ellipsePath, mapPath, Pen, polylinePath, rectPath, roundedRectPath, type PathCommand } from '../../bench/synth/draw.ts';
 import { openSheet } from '../src/pipeline/pdf.ts';
 import { extractWords } from '../src/pipeline/text.ts';
@@ -19,7 +19,7 @@ import { detectTopology } from '../src/pipeline/recognize/topology-detect.ts';
 import { recognizeSheet } from '../src/pipeline/recognize.ts';
 import { detectScale } from '../src/pipeline/scale.ts';
 import { interiorPoint, pointInPolygon } from '../src/pipeline/recognize/geom-basics.ts';
-import { realPage } from './support/realplans.ts';
+import { realPage, realplans } from './support/realplans.ts';
 
 const DPI = 150;
 /** The sheets are drawn at 1:50. */
@@ -306,19 +306,10 @@ describe('detectFixtures on an ArchiCAD bathroom', () => {
   });
 
   it('takes no water heater in the technical room for a basin', async () => {
-    const pdf = new Uint8Array(await readFile(path.resolve(import.meta.dirname, '../../../shared/realplans/archicad-atrium/floor-plan.pdf')));
-    const sheet = await openSheet(pdf, DPI);
-    try {
-      const [primitives, words] = [await extractPrimitives(sheet), await extractWords(sheet)];
-      const { geojson } = recognizeSheet({ info: sheet.info, primitives, words, scale: detectScale({ words, primitives, info: sheet.info }).scale });
-      const fixtures = geojson.features.filter((feature) => feature.properties.class === 'other' && feature.properties.sub_class);
-      const at = (feature: (typeof fixtures)[number]) => interiorPoint((feature.geometry as { coordinates: Position[][] }).coordinates).map((v) => (v * 72) / DPI);
-      // TEHNIČNA SOBA's tank: a circle with its connection at the centre, like a round basin's drain.
-      expect(fixtures.filter((feature) => at(feature)[0] < 420 && at(feature)[1] > 440 && at(feature)[1] < 500)).toEqual([]);
-      expect(fixtures.map((feature) => feature.properties.sub_class).sort()).toEqual(['bathtub', 'shower', 'sink', 'sink', 'sink', 'toilet', 'toilet']);
-    } finally {
-      await sheet.close();
-    }
+    const { fixtures } = await recognizedFixtures('archicad-atrium/floor-plan.pdf');
+    // TEHNIČNA SOBA's tank: a circle with its connection at the centre, like a round basin's drain.
+    expect(within(fixtures, [330, 440, 420, 500])).toEqual([]);
+    expect(fixtures.map((fixture) => fixture.subClass).sort()).toEqual(['bathtub', 'shower', 'sink', 'sink', 'sink', 'toilet', 'toilet']);
   });
 
   it('finds toilets whose tank stands off the bowl on a drawn neck, and takes no planter for a sink (kumar, no scale)', async () => {
@@ -352,51 +343,31 @@ describe('detectFixtures on an ArchiCAD bathroom', () => {
 
 describe('recognizeSheet on an AutoCAD plot not printed at its note\'s scale (polimi A101)', () => {
   it('judges fixture sizes by the scale its dimensions measure, awaiting confirmation: basins, a shower tray, a hob, a wall-hung toilet', async () => {
-    const pdf = new Uint8Array(await readFile(path.resolve(import.meta.dirname, '../../../shared/realplans/polimi-qms3/A101.pdf')));
-    const sheet = await openSheet(pdf, DPI);
-    try {
-      const [primitives, words] = [await extractPrimitives(sheet), await extractWords(sheet)];
-      const { scale } = detectScale({ words, primitives, info: sheet.info });
-      expect(scale?.manual_scaling_needed).toBe(true);
-      const { geojson } = recognizeSheet({ info: sheet.info, primitives, words, scale });
-      const found: FixtureDetection[] = geojson.features
-        .filter((feature) => feature.properties.class === 'other' && feature.properties.sub_class && feature.geometry?.type === 'Polygon')
-        .map((feature) => ({ id: feature.properties.id, subClass: feature.properties.sub_class as FixtureSubClass, polygon: (feature.geometry as { coordinates: Position[][] }).coordinates[0] }));
-      // The bathroom: a basin in its counter box, and a rounded tray with an off-centre drain and
-      // slope lines filling a 0.9 m square, which with no size to go by read as a sink.
-      expect(within(found, [975, 385, 1035, 425]).map((fixture) => fixture.subClass)).toEqual(['sink']);
-      expect(within(found, [1090, 420, 1170, 490]).map((fixture) => fixture.subClass)).toEqual(['shower']);
-      // A wall-hung bowl (no tank) at the wall: the plan names no room, but the shower says bathroom.
-      expect(within(found, [1120, 380, 1165, 420]).map((fixture) => fixture.subClass)).toEqual(['toilet']);
-      // The kitchen: a sink whose rim is trimmed where its tap crosses it (the tap's stem points at
-      // the basin's centre but stops at the rim), and a hob whose burners are dots where the pan
-      // supports cross.
-      expect(within(found, [585, 385, 622, 421]).map((fixture) => fixture.subClass)).toEqual(['sink']);
-      expect(within(found, [632, 382, 677, 422]).map((fixture) => fixture.subClass)).toEqual(['cooktop']);
-    } finally {
-      await sheet.close();
-    }
+    const { scale, fixtures } = await recognizedFixtures('polimi-qms3/A101.pdf');
+    expect(scale?.manual_scaling_needed).toBe(true);
+    // The bathroom: a basin in its counter box, and a rounded tray with an off-centre drain and
+    // slope lines filling a 0.9 m square, which with no size to go by read as a sink.
+    expect(within(fixtures, [975, 385, 1035, 425]).map((fixture) => fixture.subClass)).toEqual(['sink']);
+    expect(within(fixtures, [1090, 420, 1170, 490]).map((fixture) => fixture.subClass)).toEqual(['shower']);
+    // A wall-hung bowl (no tank) at the wall: the plan names no room, but the shower says bathroom.
+    expect(within(fixtures, [1120, 380, 1165, 420]).map((fixture) => fixture.subClass)).toEqual(['toilet']);
+    // The kitchen: a sink whose rim is trimmed where its tap crosses it (the tap's stem points at
+    // the basin's centre but stops at the rim), and a hob whose burners are dots where the pan
+    // supports cross.
+    expect(within(fixtures, [585, 385, 622, 421]).map((fixture) => fixture.subClass)).toEqual(['sink']);
+    expect(within(fixtures, [632, 382, 677, 422]).map((fixture) => fixture.subClass)).toEqual(['cooktop']);
   });
 });
 
 describe('recognizeSheet on a plan whose scale is printed only in outlined text (ufpr)', () => {
   it('sizes symbols by the door swings, so the two flights of each stair are stairs', async () => {
-    const pdf = new Uint8Array(await readFile(path.resolve(import.meta.dirname, '../../../shared/realplans/ufpr-mapabloco/planta.pdf')));
-    const sheet = await openSheet(pdf, DPI);
-    try {
-      const [primitives, words] = [await extractPrimitives(sheet), await extractWords(sheet)];
-      const { geojson } = recognizeSheet({ info: sheet.info, primitives, words, scale: null });
-      const stairs = geojson.features.filter((feature) => feature.properties.sub_class === 'stairs');
-      // Two U stairs beside the courtyard, each two flights of nine treads: with no size to go by,
-      // a ladder of treads could as well be a tile row or a radiator.
-      const centres = stairs.map((feature) => interiorPoint((feature.geometry as { coordinates: Position[][] }).coordinates).map((v) => (v * 72) / DPI));
-      for (const [x, y] of [[613, 1162], [733, 1162], [613, 1830], [733, 1830]]) {
-        expect(centres.some(([cx, cy]) => Math.hypot(cx - x, cy - y) < 25), `stairs near (${x}, ${y}) pt`).toBe(true);
-      }
-      expect(stairs.length).toBe(4);
-    } finally {
-      await sheet.close();
+    const { fixtures } = await recognizedFixtures('ufpr-mapabloco/planta.pdf', false);
+    // Two U stairs beside the courtyard, each two flights of nine treads: with no size to go by,
+    // a ladder of treads could as well be a tile row or a radiator.
+    for (const [x, y] of [[613, 1162], [733, 1162], [613, 1830], [733, 1830]]) {
+      expect(within(fixtures, [x - 25, y - 25, x + 25, y + 25]).map((fixture) => fixture.subClass), `near (${x}, ${y}) pt`).toEqual(['stairs']);
     }
+    expect(fixtures.filter((fixture) => fixture.subClass === 'stairs')).toHaveLength(4);
   });
 });
 
@@ -538,6 +509,22 @@ describe('detectFixtures on a Revit finish plan (va-finish-plan, 1/8" = 1\'-0")'
 });
 
 /** Fixtures whose centre lies in a box given in PDF points. */
+/** The fixtures the whole recognition stage reports on a real drawing, with the scale detected on it (or none). */
+async function recognizedFixtures(file: string, withScale = true): Promise<{ scale: Scale | null; fixtures: FixtureDetection[] }> {
+  const sheet = await openSheet(new Uint8Array(await readFile(path.join(realplans, file))), DPI);
+  try {
+    const [primitives, words] = [await extractPrimitives(sheet), await extractWords(sheet)];
+    const scale = withScale ? detectScale({ words, primitives, info: sheet.info }).scale : null;
+    const { geojson } = recognizeSheet({ info: sheet.info, primitives, words, scale });
+    const fixtures = geojson.features
+      .filter((feature) => feature.properties.class === 'other' && feature.properties.sub_class && feature.geometry?.type === 'Polygon')
+      .map((feature) => ({ id: feature.properties.id, subClass: feature.properties.sub_class as FixtureSubClass, polygon: (feature.geometry as { coordinates: Position[][] }).coordinates[0] }));
+    return { scale, fixtures };
+  } finally {
+    await sheet.close();
+  }
+}
+
 function within(found: FixtureDetection[], box: number[]): FixtureDetection[] {
   const [x0, y0, x1, y1] = box.map((v) => (v * DPI) / 72);
   return found.filter((fixture) => {
