@@ -21,7 +21,8 @@
 //      a quarter disc holding its basin: corner bath (1.2–1.8 m a side); holding a drain: a
 //      quadrant shower tray (0.7–1 m);
 //    - a rectangle holding one or two rounded basins, or a small one with a drain at its centre:
-//      sink; a lone basin with a drain, or two side by side: sink; never a basin crossed by
+//      sink; a lone basin with a drain (in the bowl, or a pop-up on the rim at the back between
+//      the taps), or two side by side: sink; never a basin crossed by
 //      strokes through its centre (a planter's spokes, a lamp's cross), nor one whose inside is
 //      full of strokes (a telephone's keys);
 //    - an oval bowl with a box-like tank across one end of its long axis (beyond it, drawn over
@@ -928,13 +929,26 @@ function cornerFixtureAt(partIndex: number, parts: Part[], index: PartIndex, rul
 /** A basin's drain may sit off its centre (toward the back of a corner basin), by this share of its half width. */
 const DRAIN_OFFSET = 0.7;
 
+/** How far a pop-up drain may stand from the bowl's axis, in the bowl's half widths: on the rim round it. */
+const POP_UP_REACH = 1.5;
+
 /** A lone basin (oval or rounded) with a small drain inside: a wash basin drawn without a counter. */
 function basinAt(basinIndex: number, parts: Part[], index: PartIndex, ruler: Ruler): Candidate | null {
   const basin = parts[basinIndex];
   if (basin.kind !== 'ellipse' && basin.kind !== 'roundrect') return null;
   const f = basin.frame;
   const inner = index.inside(f, basinIndex);
-  const drain = inner.find((i) => isCircle(parts[i]) && distance(parts[i].frame.centre, f.centre) <= DRAIN_OFFSET * f.halfShort && parts[i].frame.halfLong <= 0.2 * f.halfShort);
+  const round = (part: Part) =>
+    (isCircle(part) || (part.convex && isClosedKind(part.kind) && fillOf(part) >= 0.7 && part.frame.halfLong <= 1.25 * part.frame.halfShort)) &&
+    part.frame.halfLong <= 0.2 * f.halfShort;
+  const inBowl = (i: number) => round(parts[i]) && distance(parts[i].frame.centre, f.centre) <= DRAIN_OFFSET * f.halfShort;
+  // A lavatory's pop-up stands on the rim at the back, between the taps, outside the bowl's outline.
+  const onRim = (i: number) => {
+    if (i === basinIndex || !round(parts[i])) return false;
+    const [along, across] = toFrame(f, parts[i].frame.centre);
+    return Math.abs(along) <= 0.3 * f.halfLong && Math.abs(across) > f.halfShort && Math.abs(across) <= POP_UP_REACH * f.halfShort;
+  };
+  const drain = inner.find(inBowl) ?? index.near(basin.bbox, (POP_UP_REACH - 1) * f.halfShort).find(onRim);
   if (drain === undefined) return null;
   const score = sized(allFit(ruler.fits(2 * f.halfLong, 0.3, 0.75), ruler.fits(2 * f.halfShort, 0.25, 0.6)), 0.5);
   if (score === null) return null;
@@ -1230,9 +1244,18 @@ function chooseByGroup(candidates: Candidate[], parts: Part[], words: WordIndex,
       }
       for (const subClass of roomEvidence(rooms, candidate.frame.centre)) roomHits.add(subClass);
     }
-    const totals = new Map<FixtureSubClass, number>();
+    // Candidates on the same parts are one symbol read two ways (an oval bowl as a toilet and as
+    // a basin): one member of the group, with the better score of each reading.
+    const members = new Map<string, Map<FixtureSubClass, number>>();
     for (const candidate of group) {
-      for (const [subClass, score] of candidate.options) totals.set(subClass, (totals.get(subClass) ?? 0) + score / group.length);
+      const key = candidate.parts.join();
+      const options = members.get(key) ?? new Map<FixtureSubClass, number>();
+      for (const [subClass, score] of candidate.options) options.set(subClass, Math.max(options.get(subClass) ?? 0, score));
+      members.set(key, options);
+    }
+    const totals = new Map<FixtureSubClass, number>();
+    for (const options of members.values()) {
+      for (const [subClass, score] of options) totals.set(subClass, (totals.get(subClass) ?? 0) + score / members.size);
     }
     let best: FixtureSubClass | null = null;
     let bestScore = -Infinity;
