@@ -142,9 +142,11 @@ export function furnishRoom(
       const length = m(rng.pick([2.4, 3.0, 3.6]));
       const counter = furnisher.againstWall(length, m(0.6)) ?? furnisher.againstWall(m(1.8), m(0.6));
       if (furnish('counter', counter) && counter) {
-        const sinkAt = rng.chance(0.5) ? m(0.15) : counter.width - m(0.95);
-        fixture('sink', subFrame(counter, sinkAt, m(0.8), m(0.55)));
-        const cooktopAt = sinkAt < counter.width / 2 ? counter.width - m(0.75) : m(0.15);
+        // Sink at one end, cooktop at the other: on a 1.8 m counter the sink's 0.8 m does not
+        // reach its middle, so which end it is at is decided once, not read back from its place.
+        const sinkLeft = rng.chance(0.5);
+        fixture('sink', subFrame(counter, sinkLeft ? m(0.15) : counter.width - m(0.95), m(0.8), m(0.55)));
+        const cooktopAt = sinkLeft ? counter.width - m(0.75) : m(0.15);
         fixture('cooktop', subFrame(counter, cooktopAt, m(0.6), m(0.55)));
       }
       furnish('table', furnisher.freeStanding(m(1.4), m(0.8 + 2 * 0.5), m(0.3)));
