@@ -328,13 +328,16 @@ describe('detectFixtures on an ArchiCAD bathroom', () => {
     }
   });
 
-  it('reads a corner basin whose drain sits toward its back (ebrivera first-floor, WC)', async () => {
+  it('reads a corner basin whose drain sits toward its back, and a range whose box lines overshoot (ebrivera first-floor)', async () => {
     const pdf = new Uint8Array(await readFile(path.resolve(import.meta.dirname, '../../../shared/realplans/ebrivera-takeoffs/first-floor.pdf')));
     const sheet = await openSheet(pdf, DPI);
     try {
       const metresPerUnit = (0.0254 * 48) / DPI; // 1/4" = 1'-0"
       const found = detectFixtures({ primitives: await extractPrimitives(sheet), words: await extractWords(sheet), info: sheet.info, metresPerUnit });
       expect(within(found, [680, 200, 715, 235]).map((fixture) => fixture.subClass)).toEqual(['sink']);
+      // The kitchen's range: four rings in a box whose top and bottom lines run on past its right
+      // side, so the chain round it came back along them.
+      expect(within(found, [836, 242, 874, 279]).map((fixture) => fixture.subClass)).toEqual(['cooktop']);
     } finally {
       await sheet.close();
     }

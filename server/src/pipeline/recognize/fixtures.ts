@@ -302,12 +302,17 @@ function sharpestTurn(ring: Position[]): number {
 }
 
 function makePart(points: Position[], closed: boolean): Part {
-  if (closed) return { ...classifyClosed(points), points, area: shoelace(points), bbox: ringBBox(points) };
+  if (closed) {
+    const ring = withoutIdleVertices(points);
+    return { ...classifyClosed(ring), points: ring, area: shoelace(ring), bbox: ringBBox(ring) };
+  }
   const frame = minAreaFrame(points);
   const straight = frame.halfShort <= Math.max(0.02 * frame.halfLong, 0.05);
   return { kind: straight ? 'segment' : 'polyline', points, frame, area: 0, convex: false, bbox: ringBBox(points) };
 }
 
+/** A ring turning by less than this sine at a vertex (or turning right back) does not turn there. */
+const IDLE_SINE = 0.02;
 /** Endpoints closer than this (units) are one point; CAD exports round coordinates. */
 const JOIN_TOLERANCE = 0.6;
 const MAX_JUNCTION_ENDS = 6;
@@ -320,6 +325,27 @@ function subpathPoints(path: VectorPath, subpath: SubPath): Position[] {
   const segments = flattenSegments([{ ...path, subpaths: [{ ...subpath, closed: false }] }], { curveTolerance: CURVE_TOLERANCE });
   if (segments.length === 0) return [];
   return [segments[0].from, ...segments.map((segment) => segment.to)];
+}
+
+/**
+ * A ring with only the vertices where it turns. Where two lines of a box run on past its corner
+ * (CAD overshoots) and the chain through their ends comes back along the same line, the outline
+ * holds a spike of no width, and the pieces of a side drawn as several strokes leave vertices on a
+ * straight line: either makes a rectangle read as a notched polygon.
+ */
+function withoutIdleVertices(ring: Position[]): Position[] {
+  const out = [...ring];
+  for (let k = 0; out.length > 3 && k < out.length; ) {
+    const prev = out[(k + out.length - 1) % out.length];
+    const next = out[(k + 1) % out.length];
+    const [ax, ay] = [out[k][0] - prev[0], out[k][1] - prev[1]];
+    const [bx, by] = [next[0] - out[k][0], next[1] - out[k][1]];
+    if (Math.abs(ax * by - ay * bx) <= IDLE_SINE * Math.hypot(ax, ay) * Math.hypot(bx, by)) {
+      out.splice(k, 1);
+      k = Math.max(0, k - 1);
+    } else k++;
+  }
+  return out;
 }
 
 function withoutRepeats(points: Position[]): Position[] {
