@@ -71,6 +71,18 @@ describe('first-floor.pdf (construction plan, 1/4" = 1\'-0")', () => {
     const living = result.rooms.find((room) => room.name === 'LIVING ROOM')!;
     expect(living.wallIds.length).toBeGreaterThanOrEqual(4);
   });
+
+  it('keeps the closets its doors open into, smaller than a room though they are', () => {
+    // UTILITY (2'-6" × 2'-5") and COATS (2'-6" × 2'), each behind a door off the dining room.
+    for (const name of ['UTILITY', 'COATS']) {
+      const closet = result.rooms.find((room) => room.name === name);
+      expect(closet, name).toBeDefined();
+      const m2 = squareFeet(closet!.polygon, mpu) * SQUARE_FEET;
+      expect(m2).toBeGreaterThan(0.4);
+      expect(m2).toBeLessThan(0.6);
+      expect(closet!.openingIds.length).toBeGreaterThan(0);
+    }
+  });
 });
 
 describe('asheville floorplan.pdf page 1 (real-estate plan, three floors)', () => {

@@ -18,8 +18,10 @@ import { splitAtSeparators, type Segment2 } from './topology-separators.ts';
 import { splitAtStamps } from './topology-stamps.ts';
 import { METRES_PER_FOOT } from '../scale/ratio.ts';
 
-/** Rooms smaller than this are shafts, chases or slivers between pieces of wall, m². */
+/** Rooms smaller than this are shafts, chases or slivers between pieces of wall, m², unless a door opens into them. */
 const MIN_ROOM_M2 = 0.6;
+/** A closet a door opens into is a room down to this size (a 2' × 2'-6" coat closet), m². */
+const MIN_CLOSET_M2 = 0.35;
 /** Mean width (2·area / perimeter) below which a region is a gap between lines, metres. */
 const MIN_ROOM_WIDTH_M = 0.3;
 /** A building drawn at this share of the largest one's size is another plan, not a detail. */
@@ -44,11 +46,13 @@ export interface RoomFindings {
 interface RoomLimits {
   minArea: number;
   minWidth: number;
+  /** The smallest closet: spaces from this size up to `minArea` are rooms where a door opens into them. */
+  minClosetArea: number;
 }
 
 function roomLimits(unitsPerMetre: number | null, thickness: number): RoomLimits {
-  if (unitsPerMetre === null) return { minArea: (4 * thickness) ** 2, minWidth: 2 * thickness };
-  return { minArea: MIN_ROOM_M2 * unitsPerMetre ** 2, minWidth: MIN_ROOM_WIDTH_M * unitsPerMetre };
+  if (unitsPerMetre === null) return { minArea: (4 * thickness) ** 2, minWidth: 2 * thickness, minClosetArea: (4 * thickness) ** 2 };
+  return { minArea: MIN_ROOM_M2 * unitsPerMetre ** 2, minWidth: MIN_ROOM_WIDTH_M * unitsPerMetre, minClosetArea: MIN_CLOSET_M2 * unitsPerMetre ** 2 };
 }
 
 function absArea(ring: readonly Position[]): number {
@@ -90,7 +94,7 @@ function roomCandidates(mask: MultiPolygon, limits: RoomLimits, info: SheetInfo)
     for (let h = 1; h < polygon.length; h++) {
       const ring = polygon[h] as Ring;
       const area = absArea(ring);
-      if (area < limits.minArea) continue;
+      if (area < limits.minClosetArea) continue;
       if ((2 * area) / ringPerimeter(ring) < limits.minWidth) continue;
       holes.push({ ring, building, area, bbox: ringBBox(ring) });
     }
@@ -415,18 +419,19 @@ export function detectRooms(input: RoomInput): RoomFindings {
       return pieces.length === 1 ? whole : pieces.map((ring) => ({ rings: [closeRing(ring)], area: absArea(ring), bbox: ringBBox(ring) }));
     });
   const painted = roomFills(input.fills, [...buildings].map((k) => mask[k][0] as Ring), limits, inMask);
-  const kept = combineWithFills(walled, painted, limits);
+  const offset = Math.max(1, 0.25 * input.thickness);
+  const closureFaces = input.closures.map((rect) => pointsBeside(rect, offset, [0.3, 0.5, 0.7]));
+  // A space smaller than a room is a closet where a door opens into it, a shaft or a chase where none does.
+  const opensInto = (space: SpacePiece) =>
+    closureFaces.some(({ below, above }) => [below, above].some((side) => side.filter((p) => boxContainsPoint(space.bbox, p) && pointInPolygon(p, space.rings)).length >= 2));
+  const kept = combineWithFills(walled, painted, limits).filter((space) => space.area >= limits.minArea || opensInto(space));
   const roomAt = (p: Position) => kept.findIndex((room) => boxContainsPoint(room.bbox, p) && pointInPolygon(p, room.rings));
   const notes = linesAcrossRooms(input.words, roomAt);
   const rooms: FoundRoom[] = kept.map((space) => {
     const label = roomLabel(textLines(wordsIn(space).filter((word) => !notes.has(word))), labelAnchor(space.bbox));
     return { polygon: space.rings, name: label?.name ?? null, labelWords: label?.words.map((w) => w.word) ?? [] };
   });
-  const offset = Math.max(1, 0.25 * input.thickness);
-  const closureSides = input.closures.map((rect) => {
-    const { below, above } = pointsBeside(rect, offset, [0.3, 0.5, 0.7]);
-    return [sideRoom(below, roomAt), sideRoom(above, roomAt)] as [number, number];
-  });
+  const closureSides = closureFaces.map(({ below, above }) => [sideRoom(below, roomAt), sideRoom(above, roomAt)] as [number, number]);
   const dropped = input.closures.filter((_, k) => closureSides[k][0] < 0 && closureSides[k][1] < 0);
   const outlines = buildingOutlines(mask, buildings, dropped, rooms.map((room) => interiorPoint(room.polygon)));
   let footprint: PolygonRings | null = null;
