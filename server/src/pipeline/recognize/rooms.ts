@@ -422,8 +422,10 @@ export function detectRooms(input: RoomInput): RoomFindings {
   const offset = Math.max(1, 0.25 * input.thickness);
   const closureFaces = input.closures.map((rect) => pointsBeside(rect, offset, [0.3, 0.5, 0.7]));
   // A space smaller than a room is a closet where a door opens into it, a shaft or a chase where none does.
-  const opensInto = (space: SpacePiece) =>
-    closureFaces.some(({ below, above }) => [below, above].some((side) => side.filter((p) => boxContainsPoint(space.bbox, p) && pointInPolygon(p, space.rings)).length >= 2));
+  const opensInto = (space: SpacePiece) => {
+    const inSpace = (p: Position) => (boxContainsPoint(space.bbox, p) && pointInPolygon(p, space.rings) ? 0 : -1);
+    return closureFaces.some(({ below, above }) => sideRoom(below, inSpace) === 0 || sideRoom(above, inSpace) === 0);
+  };
   const kept = combineWithFills(walled, painted, limits).filter((space) => space.area >= limits.minArea || opensInto(space));
   const roomAt = (p: Position) => kept.findIndex((room) => boxContainsPoint(room.bbox, p) && pointInPolygon(p, room.rings));
   const notes = linesAcrossRooms(input.words, roomAt);
