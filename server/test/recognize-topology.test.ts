@@ -253,6 +253,19 @@ describe('kumar-g2 ground floor plan (AutoCAD: walls as solid-hatch triangles, c
       expect(room?.name, label).toBe(name);
     }
   });
+
+  it('closes the living room at W3, glazed from the face of one wall to the face of another', async () => {
+    const sheet = await parse(new Uint8Array(readFileSync(path.join(realplans, 'kumar-g2-residential/ground-floor-plan.pdf'))));
+    const result = detectTopology({ ...sheet, metresPerUnit: null });
+    // W3's four glazing lines run between the bay's bottom wall and the wall below it; no wall runs
+    // along the window's own line, so the living room ran out through it and was no room at all.
+    const word = sheet.words.find((w) => w.text === 'LIVING' && w.geometry)!;
+    const living = result.rooms.filter((candidate) => pointInPolygon(interiorPoint(word.geometry!.coordinates), candidate.polygon));
+    expect(living.map((room) => room.name)).toEqual(['LIVING ROOM']);
+    // It stops at the glazing (x ≈ 190 pt): the sill outside it is no floor of the room.
+    expect(pointInPolygon([(182 * DPI) / 72, (430 * DPI) / 72], living[0].polygon)).toBe(false);
+    expect(pointInPolygon([(200 * DPI) / 72, (430 * DPI) / 72], living[0].polygon)).toBe(true);
+  });
 });
 
 describe('polimi-qms3 A101 (AutoCAD plot, no room labels)', () => {

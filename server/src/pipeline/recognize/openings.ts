@@ -2,7 +2,9 @@
 // and gaps between wall ends classified by what is drawn inside them: glazing lines or a fill
 // spanning the gap (window), offset panels (sliding door), or nothing: then a leaf drawn just off
 // one face is a surface-mounted sliding door, and otherwise it is a plain passage (closed for
-// rooms but not reported). Each opening is the rectangle across the gap, face to face.
+// rooms but not reported). Glazing alone also makes a window where no two wall ends face each
+// other: from a wall end to a face across its line, or from face to face. Each opening is the
+// rectangle across the gap, face to face.
 import type { Position } from '../../../../core/src/types.ts';
 import { boxContainsPoint, closeRing, distance, distanceToSegment } from './geom-basics.ts';
 import { RectIndex, fromFrame, parallel, rectHolds, rectIn, toFrame, type Frame, type FrameRect } from './geom-frame.ts';
@@ -247,8 +249,11 @@ function doorOpening([swing, partner]: [Swing, Swing | null]): FoundOpening {
 interface Gap {
   rect: FrameRect;
   runIds: [number, number];
-  /** Between a wall end and the face of a wall across its line: an opening only where glazed. */
-  corner?: boolean;
+  /**
+   * Not between two facing wall ends (from a wall end to the face of a wall across its line, or
+   * from face to face): an opening only where glazed.
+   */
+  glazedOnly?: boolean;
 }
 
 /**
@@ -281,7 +286,7 @@ function findGaps(runs: RectIndex<WallRun>, limits: Limits): Gap[] {
         // corner). Plain floor there is the space going on (a corridor past a wall end), so such
         // a gap counts only when glazing is drawn in it.
         const across = hit.ids.find((other) => perpendicular(run, runs.rects[other]) && isWallLength(runs.rects[other]));
-        if (across !== undefined && isWallLength(run)) gaps.push({ rect: { ux: run.ux, uy: run.uy, s0: Math.min(from, hit.at), s1: Math.max(from, hit.at), o0: run.o0, o1: run.o1 }, runIds: [id, across], corner: true });
+        if (across !== undefined && isWallLength(run)) gaps.push({ rect: { ux: run.ux, uy: run.uy, s0: Math.min(from, hit.at), s1: Math.max(from, hit.at), o0: run.o0, o1: run.o1 }, runIds: [id, across], glazedOnly: true });
         continue;
       }
       const key = id < facing ? `${id}:${facing}` : `${facing}:${id}`;
@@ -328,6 +333,49 @@ function findFilledGaps(evidence: Evidence, runs: RectIndex<WallRun>, limits: Li
     const ahead = runs.cast(frame, middle, 1, length / 2 + tolerance, o0 + margin, o1 - margin);
     if (!back || !ahead || back.at > s0 + tolerance || ahead.at < s1 - tolerance) continue;
     gaps.push({ rect: { ...frame, s0: back.at, s1: ahead.at, o0, o1 }, runIds: [back.ids[0], ahead.ids[0]] });
+  }
+  return gaps;
+}
+
+/** Glazing is drawn as this many lines at least: the frame's two faces and the glass. */
+const GLAZING_LINES = 3;
+
+/**
+ * Windows glazed from the face of one wall to the face of another, where no wall runs along the
+ * window's own line (a window closing a bay between two walls that end there): three or more
+ * lines of one length, side by side within a wall's thickness, each end at wall material square
+ * to them. The treads of a stair between two walls stand further apart.
+ */
+function findGlazedBridges(lines: Line[], runs: RectIndex<WallRun>, limits: Limits): Gap[] {
+  // Each glazing line ends at wall material square to it: the few lines that do are grouped by
+  // direction and extent, so hatching and linework elsewhere cost one cast each.
+  const ends = new Map<number, { back: { at: number; ids: number[] }; ahead: { at: number; ids: number[] } }>();
+  const groups = new Map<string, Line[]>();
+  for (const line of lines) {
+    if (line.source !== 'stroke' || line.length < limits.gap[0] || line.length > limits.gap[1]) continue;
+    const tolerance = Math.max(1, 0.02 * line.length);
+    const middle = (line.t0 + line.t1) / 2;
+    const reach = line.length / 2 + 2 * tolerance;
+    const back = runs.cast(line, middle, -1, reach, line.offset - 0.5, line.offset + 0.5);
+    const ahead = runs.cast(line, middle, 1, reach, line.offset - 0.5, line.offset + 0.5);
+    if (!back || !ahead || Math.abs(back.at - line.t0) > 2 * tolerance || Math.abs(ahead.at - line.t1) > 2 * tolerance) continue;
+    if (!back.ids.some((id) => perpendicular(line, runs.rects[id])) || !ahead.ids.some((id) => perpendicular(line, runs.rects[id]))) continue;
+    ends.set(line.id, { back, ahead });
+    // Direction folded to a half turn, so lines drawn either way fall together.
+    const flip = line.ux < 0 || (line.ux === 0 && line.uy < 0) ? -1 : 1;
+    const key = `${Math.round(Math.atan2(flip * line.uy, flip * line.ux) * 60)}|${Math.round((flip > 0 ? line.t0 : -line.t1) / (4 * tolerance))}|${Math.round(line.length / (4 * tolerance))}`;
+    groups.set(key, [...(groups.get(key) ?? []), line]);
+  }
+  const gaps: Gap[] = [];
+  for (const band of groups.values()) {
+    if (band.length < GLAZING_LINES) continue;
+    const [line] = band;
+    const offsets = band.map((member) => (line.ux * member.ux + line.uy * member.uy > 0 ? member.offset : -member.offset));
+    const [o0, o1] = [Math.min(...offsets), Math.max(...offsets)];
+    if (o1 - o0 > 1.2 * limits.thickness) continue;
+    const { back, ahead } = ends.get(line.id)!;
+    const squareTo = (ids: number[]) => ids.find((id) => perpendicular(line, runs.rects[id]))!;
+    gaps.push({ rect: { ux: line.ux, uy: line.uy, s0: back.at, s1: ahead.at, o0, o1 }, runIds: [squareTo(back.ids), squareTo(ahead.ids)], glazedOnly: true });
   }
   return gaps;
 }
@@ -488,7 +536,9 @@ export function detectOpenings(evidence: Evidence, walls: WallEvidence): Opening
   const pocheFills = new Set(walls.poche.map((fill) => fill.pathIndex));
   const gaps: Gap[] = [];
   // Of gaps found twice over (between two pairs of runs), the one in the thinner band is the wall's own.
-  const found = [...findGaps(runs, limits), ...findFilledGaps(evidence, runs, limits, pocheFills)].sort((a, b) => a.rect.o1 - a.rect.o0 - (b.rect.o1 - b.rect.o0));
+  const found = [...findGaps(runs, limits), ...findFilledGaps(evidence, runs, limits, pocheFills), ...findGlazedBridges(walls.lines, runs, limits)].sort(
+    (a, b) => a.rect.o1 - a.rect.o0 - (b.rect.o1 - b.rect.o0),
+  );
   for (const gap of found) {
     if (doors.some((door) => overlapsAlong(door.rect, gap.rect)) || gaps.some((other) => overlapsAlong(other.rect, gap.rect))) continue;
     const [x0, y0] = fromFrame(gap.rect, gap.rect.s0, gap.rect.o0);
@@ -499,10 +549,10 @@ export function detectOpenings(evidence: Evidence, walls: WallEvidence): Opening
     // At a corner only a window's glazing (two lines or more) closes the gap: a closet's rod or a
     // sliding front between a wall end and the back wall leaves the closet part of its room, and
     // lines that run on in the floor beside the gap are a tile or floor hatch, not glazing.
-    if (gap.corner && (subClass !== 'window' || spanning < 2 || parallelsBeside(gap.rect, lineIndex) > 0)) continue;
+    if (gap.glazedOnly && (subClass !== 'window' || spanning < 2 || parallelsBeside(gap.rect, lineIndex) > 0)) continue;
     gaps.push(gap);
     const width = gap.rect.s1 - gap.rect.s0;
-    const found = subClass ?? (!gap.corner && surfaceSlider(gap.rect, nearby) && !paintedDark(gap.rect, evidence) ? 'sliding door' : null);
+    const found = subClass ?? (!gap.glazedOnly && surfaceSlider(gap.rect, nearby) && !paintedDark(gap.rect, evidence) ? 'sliding door' : null);
     if (found) openings.push({ subClass: found, rect: gap.rect, widthUnits: width, runIds: gap.runIds });
     else if (width <= limits.passage) passages.push(gap.rect);
   }
