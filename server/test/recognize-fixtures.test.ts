@@ -264,7 +264,7 @@ describe('detectFixtures on dense real linework', () => {
   // nithish's A4 plan has 32k paths whose stroke ends chain into junctions of thousands of ends;
   // pairing them all used to exhaust the heap and kill the job's thread.
   it('classifies a dense furnished A4 plan within a bounded heap', async () => {
-    const pdf = new Uint8Array(await readFile(path.resolve(import.meta.dirname, '../../../shared/realplans/nithish/floorplan.pdf')));
+    const pdf = new Uint8Array(await readFile(path.join(realplans, 'nithish/floorplan.pdf')));
     const sheet = await openSheet(pdf, 150);
     try {
       const primitives = await extractPrimitives(sheet);
@@ -290,7 +290,7 @@ describe('detectFixtures on an ArchiCAD bathroom', () => {
   // hatching also end at, a shower tray (a square filled by a rounded tray, a drain in one
   // corner, one slope line) next to the toilet...
   it('closes a box whose corner other pens also end at, reads a tray with a drain as a shower and a quarter disc holding a basin as a corner bath', async () => {
-    const pdf = new Uint8Array(await readFile(path.resolve(import.meta.dirname, '../../../shared/realplans/archicad-atrium/floor-plan.pdf')));
+    const pdf = new Uint8Array(await readFile(path.join(realplans, 'archicad-atrium/floor-plan.pdf')));
     const sheet = await openSheet(pdf, DPI);
     try {
       const found = detectFixtures({ primitives: await extractPrimitives(sheet), words: await extractWords(sheet), info: sheet.info, metresPerUnit: METRES_PER_UNIT });
@@ -313,7 +313,7 @@ describe('detectFixtures on an ArchiCAD bathroom', () => {
   });
 
   it('finds toilets whose tank stands off the bowl on a drawn neck, and takes no planter for a sink (kumar, no scale)', async () => {
-    const pdf = new Uint8Array(await readFile(path.resolve(import.meta.dirname, '../../../shared/realplans/kumar-g2-residential/ground-floor-plan.pdf')));
+    const pdf = new Uint8Array(await readFile(path.join(realplans, 'kumar-g2-residential/ground-floor-plan.pdf')));
     const sheet = await openSheet(pdf, DPI);
     try {
       const found = detectFixtures({ primitives: await extractPrimitives(sheet), words: await extractWords(sheet), info: sheet.info, metresPerUnit: null });
@@ -329,7 +329,7 @@ describe('detectFixtures on an ArchiCAD bathroom', () => {
   });
 
   it('reads a corner basin whose drain sits toward its back, and a range whose box lines overshoot (ebrivera first-floor)', async () => {
-    const pdf = new Uint8Array(await readFile(path.resolve(import.meta.dirname, '../../../shared/realplans/ebrivera-takeoffs/first-floor.pdf')));
+    const pdf = new Uint8Array(await readFile(path.join(realplans, 'ebrivera-takeoffs/first-floor.pdf')));
     const sheet = await openSheet(pdf, DPI);
     try {
       const metresPerUnit = (0.0254 * 48) / DPI; // 1/4" = 1'-0"
@@ -484,7 +484,7 @@ describe('detectFixtures on a roll-in shower (no tray: a floor drain and its slo
 
 describe('detectFixtures on a Revit finish plan (va-finish-plan, 1/8" = 1\'-0")', () => {
   it('finds the wall-hung toilets, lavatories and roll-in showers of the toilet rooms, whose rims are cut into fragments, and no toilet or shower elsewhere', async () => {
-    const pdf = new Uint8Array(await readFile(path.resolve(import.meta.dirname, '../../../shared/realplans/va-finish-plan/sample-finish-plan.pdf')));
+    const pdf = new Uint8Array(await readFile(path.join(realplans, 'va-finish-plan/sample-finish-plan.pdf')));
     const sheet = await openSheet(pdf, DPI);
     try {
       const [primitives, words] = [await extractPrimitives(sheet), await extractWords(sheet)];

@@ -69,10 +69,16 @@ export function recognizeSheet(input: RecognitionInput): RecognitionResult {
     NO_TOPOLOGY,
     warnings,
   );
-  const fixtures = attempt<FixtureDetection[]>('fixtures', () => detectFixtures({ info, primitives, words, metresPerUnit: mpu, rooms: topology.rooms, estimatedUnitsPerMetre: estimatedUnitsPerMetre(scale, info.dpi) ?? topology.unitsPerMetre }), [], warnings);
+  const { unitsPerMetre, ...detected } = topology;
+  const fixtures = attempt<FixtureDetection[]>(
+    'fixtures',
+    () => detectFixtures({ info, primitives, words, metresPerUnit: mpu, rooms: detected.rooms, estimatedUnitsPerMetre: estimatedUnitsPerMetre(scale, info.dpi) ?? unitsPerMetre }),
+    [],
+    warnings,
+  );
   const collection = attempt(
     'feature collection',
-    () => buildFeatureCollection({ detections: { walls: topology.walls, openings: topology.openings, rooms: topology.rooms, footprint: topology.footprint, fixtures }, words, info }),
+    () => buildFeatureCollection({ detections: { ...detected, fixtures }, words, info }),
     { geojson: { type: 'FeatureCollection' as const, features: [rootFolder(ROOT_FOLDER_NAME)] }, words: words.map(publicWord) },
     warnings,
   );

@@ -428,16 +428,21 @@ function closeChains(strokes: Position[][], pens: string[]): { rings: Position[]
     }
     for (const { stroke } of order) visited[stroke] = 1;
     if (!closed || order.length < 2) continue;
-    const ring: Position[] = [];
-    for (const { stroke, reversed } of order) {
-      const points = reversed ? [...strokes[stroke]].reverse() : strokes[stroke];
-      ring.push(...(ring.length === 0 ? points : points.slice(1)));
-    }
-    rings.push(withoutRepeats(ring.slice(0, -1)));
+    rings.push(withoutRepeats(chainPoints(strokes, order).slice(0, -1)));
     for (const { stroke } of order) consumed.add(stroke);
   }
   rings.push(...closeTrimmedChains(strokes, partner, consumed));
   return { rings, consumed };
+}
+
+/** The points of strokes walked end to end, each in the direction it was walked. */
+function chainPoints(strokes: Position[][], order: { stroke: number; reversed: boolean }[]): Position[] {
+  const points: Position[] = [];
+  for (const { stroke, reversed } of order) {
+    const walked = reversed ? [...strokes[stroke]].reverse() : strokes[stroke];
+    points.push(...(points.length === 0 ? walked : walked.slice(1)));
+  }
+  return points;
 }
 
 /** Widest gap (units, 0.7 mm of paper) a chain may stop short of its start by and still be one outline. */
@@ -470,11 +475,7 @@ function closeTrimmedChains(strokes: Position[][], partner: Int32Array, consumed
       order.push({ stroke, reversed });
       end = reversed ? stroke * 2 : stroke * 2 + 1;
     }
-    const chain: Position[] = [];
-    for (const { stroke, reversed } of order) {
-      const points = reversed ? [...strokes[stroke]].reverse() : strokes[stroke];
-      chain.push(...(chain.length === 0 ? points : points.slice(1)));
-    }
+    const chain = chainPoints(strokes, order);
     const gap = distance(chain[0], chain[chain.length - 1]);
     const length = chain.reduce((sum, p, k) => (k === 0 ? 0 : sum + distance(chain[k - 1], p)), 0);
     if (gap > TRIMMED_GAP || length < TRIMMED_GAP_SHARE * gap || chain.length < 4) continue;
