@@ -1,10 +1,12 @@
 // Words of sheets whose text is drawn as outlines: read from the render by offline OCR.
+import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSheet } from '../src/pipeline/pdf.ts';
 import { renderSheet, scaledPng } from '../src/pipeline/render.ts';
-import { OCR_DPI, OCR_MAX_PIXELS, ocrDpi, sheetWords, SPARSE_TEXT_LAYER_WORDS } from '../src/pipeline/ocr.ts';
+import sharp from 'sharp';
+import { OCR_DPI, OCR_MAX_PIXELS, ocrDpi, recognizeWords, sheetWords, SPARSE_TEXT_LAYER_WORDS, withoutLongRules } from '../src/pipeline/ocr.ts';
 import { extractWords } from '../src/pipeline/text.ts';
 import type { SheetWord } from '../src/pipeline/types.ts';
 import { ApiClient } from './support/client.ts';
@@ -30,6 +32,30 @@ describe('ocrDpi', () => {
     expect(dpi).toBeLessThan(OCR_DPI);
     expect(48 * dpi * 36 * dpi).toBeLessThanOrEqual(OCR_MAX_PIXELS);
     expect(ocrDpi({ ...archE, dpi: 400 })).toBe(400);
+  });
+});
+
+describe('rules cleared before reading', () => {
+  it('reads a label that a line strikes through once the long rules are painted out', async () => {
+    // kirkland's A3 (page 3): the addition's OFFICE, printed 10 pt high at about (620, 343) pt,
+    // its E struck by a dash of a centre line. The crop (565–725, 300–390 pt) is rendered by
+    // poppler at 300 dpi, as the fine OCR render is.
+    const dpi = 300;
+    const crop = [565, 300, 160, 90].map((pt) => String(Math.round((pt * dpi) / 72)));
+    const args = ['-f', '3', '-l', '3', '-r', String(dpi), '-x', crop[0], '-y', crop[1], '-W', crop[2], '-H', crop[3], '-png'];
+    const png = execFileSync('pdftoppm', [...args, path.join(realplans, 'measurex/kirkland-sample-plans.pdf')]);
+    const texts = async (image: Buffer) => (await recognizeWords(image, dpi)).map((word) => word.text);
+    expect(await texts(png)).not.toContain('OFFICE');
+    const cleared = await withoutLongRules(png, dpi);
+    const words = await texts(cleared);
+    expect(words).toContain('OFFICE');
+    // The notes beside it, clear of lines already, are still read.
+    expect(words.filter((text) => text === 'WINDOW').length).toBeGreaterThanOrEqual(2);
+    // The dash through the E (x = 649.7 pt) is gone: its column holds no ink along the word.
+    const { data, info } = await sharp(cleared).greyscale().raw().toBuffer({ resolveWithObject: true });
+    const column = Math.round(((649.7 - 565) * dpi) / 72);
+    const inkRows = Array.from({ length: info.height }, (_, y) => data[y * info.width + column]).filter((level) => level < 128);
+    expect(inkRows.length).toBeLessThan(0.1 * info.height);
   });
 });
 

@@ -63,13 +63,20 @@ function bestReadings(words: SheetWord[]): SheetWord[] {
   return words.filter((word, k, all) => !all.some((other, m) => m !== k && overlapsBetter(other, word, m < k))).map((word, k) => ({ ...word, id: `w${k}` }));
 }
 
-/** Whether `other` covers `word`'s middle and was read with more confidence (ties go to the earlier). */
+/**
+ * Whether `other` reads the same place as `word` (either's middle lies in the other's box: a
+ * reading's box can take in a scrap of linework and grow) and was read with more confidence (ties
+ * go to the earlier).
+ */
 function overlapsBetter(other: SheetWord, word: SheetWord, otherFirst: boolean): boolean {
-  const box = boxOf(other)!;
-  const [x0, y0, x1, y1] = boxOf(word)!;
-  const [cx, cy] = [(x0 + x1) / 2, (y0 + y1) / 2];
-  if (cx < box[0] || cx > box[2] || cy < box[1] || cy > box[3]) return false;
+  const [a, b] = [boxOf(other)!, boxOf(word)!];
+  if (!holdsMiddleOf(a, b) && !holdsMiddleOf(b, a)) return false;
   return other.confidence! > word.confidence! || (other.confidence === word.confidence && otherFirst);
+}
+
+function holdsMiddleOf([x0, y0, x1, y1]: BBox, of: BBox): boolean {
+  const [cx, cy] = [(of[0] + of[2]) / 2, (of[1] + of[3]) / 2];
+  return cx >= x0 && cx <= x1 && cy >= y0 && cy <= y1;
 }
 
 function wordsOf(blocks: Block[], toSheet: (point: Position) => Position, angle: number): SheetWord[] {
@@ -124,6 +131,43 @@ export function ocrDpi(info: Pick<SheetInfo, 'widthPt' | 'heightPt' | 'dpi'>): n
   return Math.max(info.dpi, Math.min(OCR_DPI, Math.floor(Math.sqrt(OCR_MAX_PIXELS / squareInches))));
 }
 
+/**
+ * Straight ink runs at least this long (points of paper) are rules, not lettering: notes are
+ * lettered 2.5–4 mm high, while the leaders, centre lines, wall faces and tag frames that cross
+ * or box them run on. Tesseract reads a word crossed by one as noise (kirkland's OFFICE, struck
+ * through by a dash of a centre line, came back as "orricd" at 5 % confidence).
+ */
+const RULE_RUN_PT = 12;
+/** Grey levels below this are ink (renders are anti-aliased on white). */
+const INK_LEVEL = 160;
+
+/**
+ * The PNG with every horizontal and vertical run of ink `RULE_RUN_PT` or longer painted white, so
+ * lettering stands free of the linework around it. Slanted lines stay; they rarely cross words.
+ */
+export async function withoutLongRules(png: Buffer, dpi: number): Promise<Buffer> {
+  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const { width, height } = info;
+  const minRun = Math.round((RULE_RUN_PT / 72) * dpi);
+  const rule = new Uint8Array(width * height);
+  // One walk along every row and every column: (start, step, count) address a line of pixels.
+  const markRuns = (start: number, step: number, count: number) => {
+    let run = 0;
+    for (let k = 0; k <= count; k++) {
+      if (k < count && data[start + k * step] < INK_LEVEL) {
+        run++;
+        continue;
+      }
+      if (run >= minRun) for (let j = k - run; j < k; j++) rule[start + j * step] = 1;
+      run = 0;
+    }
+  };
+  for (let y = 0; y < height; y++) markRuns(y * width, 1, width);
+  for (let x = 0; x < width; x++) markRuns(x, width, height);
+  for (let i = 0; i < rule.length; i++) if (rule[i]) data[i] = 255;
+  return sharp(data, { raw: { width, height, channels: 1 } }).png().toBuffer();
+}
+
 /** A word read on a finer render, in blueprint units: its box and size times `factor`. */
 function rescaled(word: SheetWord, factor: number): SheetWord {
   if (factor === 1 || !word.geometry) return word;
@@ -139,15 +183,21 @@ function rescaled(word: SheetWord, factor: number): SheetWord {
 export async function sheetWords(layerWords: SheetWord[], render: (dpi: number) => Promise<Buffer>, info: SheetInfo): Promise<SheetWord[]> {
   if (layerWords.length >= SPARSE_TEXT_LAYER_WORDS) return layerWords;
   const readingDpi = ocrDpi(info);
-  const fine = (await recognizeWords(await render(readingDpi), readingDpi)).map((word) => rescaled(word, info.dpi / readingDpi));
-  // The finer render reads twice the small lettering, yet now and then loses a letter touching a
-  // line that the coarser one keeps ("EDROOM"): both are read, and the surer reading of a place wins.
-  const read = readingDpi === info.dpi ? fine : bestReadings([...fine, ...(await recognizeWords(await render(info.dpi), info.dpi))]);
+  const fineRender = await render(readingDpi);
+  const readFine = async (png: Buffer) => (await recognizeWords(png, readingDpi)).map((word) => rescaled(word, info.dpi / readingDpi));
+  // The finer render reads twice the small lettering. Cleared of rules it also reads the words that
+  // linework strikes through, but loses a letter drawn against a rule (the B of a BEDROOM set on a
+  // bed's edge); as drawn, it now and then loses a letter touching a line that the coarser render
+  // keeps ("EDROOM"). Each is read, and the surer reading of a place wins.
+  // Renders share the page, so they are drawn one after the other; the readings run side by side.
+  const coarseRender = readingDpi === info.dpi ? null : await render(info.dpi);
+  const readings = await Promise.all([
+    withoutLongRules(fineRender, readingDpi).then(readFine),
+    readFine(fineRender),
+    coarseRender ? recognizeWords(coarseRender, info.dpi) : [],
+  ]);
+  const read = bestReadings(readings.flat());
   const layerBoxes = layerWords.map(boxOf).filter((box) => box !== null);
-  const fresh = read.filter((word) => {
-    const box = boxOf(word)!;
-    const [cx, cy] = [(box[0] + box[2]) / 2, (box[1] + box[3]) / 2];
-    return !layerBoxes.some(([x0, y0, x1, y1]) => cx >= x0 && cx <= x1 && cy >= y0 && cy <= y1);
-  });
+  const fresh = read.filter((word) => !layerBoxes.some((box) => holdsMiddleOf(box, boxOf(word)!)));
   return [...layerWords, ...fresh.map((word, k) => ({ ...word, id: `w${layerWords.length + k}` }))];
 }
