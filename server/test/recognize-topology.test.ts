@@ -11,6 +11,7 @@ import { generateSheet, type SheetOptions } from '../../bench/synth/generate.ts'
 import { openSheet } from '../src/pipeline/pdf.ts';
 import { interiorPoint, pointInPolygon, ringBBox } from '../src/pipeline/recognize/geom-basics.ts';
 import { multiPolygonArea, paintedRegion } from '../src/pipeline/recognize/geom-clip.ts';
+import { textLines } from '../src/pipeline/recognize/rooms.ts';
 import { splitAtStamps } from '../src/pipeline/recognize/topology-stamps.ts';
 import { detectTopology, type TopologyResult } from '../src/pipeline/recognize/topology-detect.ts';
 import { detectScale } from '../src/pipeline/scale.ts';
@@ -443,14 +444,30 @@ describe('kirkland sample plans, cover sheet (outlined text read by OCR)', () =>
       expect(result.rooms.map((room) => room.name)).toContain('LIVING ROOM');
     });
 
-    it('names the office whose label a centre line strikes through', () => {
+    it('names the office whose label a centre line strikes through, and the family room beside it', () => {
       // The addition's OFFICE, struck at its E by a dash of a centre line, was read as noise and
       // the room took the name of a note beside it ("WINDOW TYPE"); the rules are painted out of
-      // the fine render before it is read.
-      const office = words.filter((word) => word.text === 'OFFICE');
-      expect(office).toHaveLength(1);
-      expect(roomsAt(office[0]).map((room) => room.name)).toEqual(['OFFICE']);
+      // the fine render before it is read. FAMILY, read in a tile but not over the whole sheet,
+      // left its room named "ROOM".
+      for (const name of ['OFFICE', 'FAMILY']) {
+        const label = words.filter((word) => word.text === name);
+        expect(label, name).toHaveLength(1);
+        expect(roomsAt(label[0]).map((room) => room.name)).toEqual([name === 'FAMILY' ? 'FAMILY ROOM' : name]);
+      }
     });
+  });
+});
+
+describe('textLines', () => {
+  it('joins the words of text running up the sheet in the order they read', () => {
+    // "ROOM DIMENSION" lettered up a wall: ROOM below, DIMENSION above it, one column of text.
+    const rising = (text: string, bbox: [number, number, number, number]) => {
+      const word: SheetWord = { id: text, text, confidence: 0.9, geometry: null, fontSize: 10, angle: -Math.PI / 2, room_id: null, wall_id: null };
+      return { word, bbox, center: [(bbox[0] + bbox[2]) / 2, (bbox[1] + bbox[3]) / 2] as Position };
+    };
+    const lines = textLines([rising('DIMENSION', [100, 200, 110, 290]), rising('ROOM', [100, 300, 110, 340])]);
+    expect(lines.map((line) => line.text)).toEqual(['ROOM DIMENSION']);
+    expect(lines[0].bbox).toEqual([100, 200, 110, 340]);
   });
 });
 

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { createWorker, OEM, PSM, type Block } from 'tesseract.js';
+import { createWorker, OEM, PSM, type Bbox, type Block } from 'tesseract.js';
 import type { Position } from '../../../core/src/types.ts';
 import { ringBBox } from './recognize/geom-basics.ts';
 import type { BBox, SheetInfo, SheetWord } from './types.ts';
@@ -45,17 +45,60 @@ export async function recognizeWords(png: Buffer, dpi: number): Promise<SheetWor
     // Labels stand alone all over a drawing: sparse text finds them where page layout analysis
     // looks for paragraphs and columns.
     await worker.setParameters({ tessedit_pageseg_mode: PSM.SPARSE_TEXT, user_defined_dpi: String(dpi) });
-    const upright = wordsOf((await worker.recognize(png, {}, { blocks: true, text: false })).data.blocks ?? [], (p) => p, 0);
+    const read = async (image: Buffer, width: number, height: number, toSheet: (point: Position) => Position, angle: number) => {
+      const words: SheetWord[] = [];
+      for (const tile of tilesOf(width, height)) {
+        const { blocks } = (await worker.recognize(image, { rectangle: tile }, { blocks: true, text: false })).data;
+        words.push(...wordsOf(blocks ?? [], toSheet, angle, (box) => clearOfCuts(box, tile, width, height)));
+      }
+      return words;
+    };
+    const sheet = await sharp(png).metadata();
+    const upright = await read(png, sheet.width!, sheet.height!, (p) => p, 0);
     const turned = await sharp(png).rotate(90).png().toBuffer({ resolveWithObject: true });
     // The turned image is as wide as the sheet is high; its point (x', y') is (y', width' − x')
     // on the sheet, and its text runs up.
-    const height = turned.info.width;
-    const rising = wordsOf((await worker.recognize(turned.data, {}, { blocks: true, text: false })).data.blocks ?? [], ([x, y]) => [y, height - x], -Math.PI / 2);
+    const { width, height } = turned.info;
+    const rising = await read(turned.data, width, height, ([x, y]) => [y, width - x], -Math.PI / 2);
     return bestReadings([...upright, ...rising]);
   } finally {
     await worker.terminate();
     await rm(cachePath, { recursive: true, force: true });
   }
+}
+
+/**
+ * Tesseract thresholds and lays out the region it is given as one: over a whole 40 MP sheet it
+ * lost grey lettering and labels set among heavy linework that it read in a crop (ufpr's GABINETE
+ * labels, kirkland's FAMILY). It reads tiles of this many pixels, which cost no more in all.
+ */
+const TILE_PX = 3000;
+/** Tiles overlap by this much, so each word up to this long (1.3 in at 300 dpi) is whole in one of them. */
+const TILE_OVERLAP_PX = 400;
+/** A word this close to a tile's cut may be cut; the neighbouring tile reads it whole. */
+const CUT_MARGIN_PX = 3;
+
+type Rectangle = { left: number; top: number; width: number; height: number };
+
+function tilesOf(width: number, height: number): Rectangle[] {
+  const starts = (size: number) => {
+    const step = TILE_PX - TILE_OVERLAP_PX;
+    const count = Math.max(1, Math.ceil((size - TILE_OVERLAP_PX) / step));
+    return Array.from({ length: count }, (_, k) => k * step);
+  };
+  return starts(height).flatMap((top) => starts(width).map((left) => ({ left, top, width: Math.min(TILE_PX, width - left), height: Math.min(TILE_PX, height - top) })));
+}
+
+/** Whether a word's box keeps clear of the tile's cuts (its sides that are not the image's edges). */
+function clearOfCuts(box: Bbox, tile: Rectangle, width: number, height: number): boolean {
+  const right = tile.left + tile.width;
+  const bottom = tile.top + tile.height;
+  return (
+    (tile.left === 0 || box.x0 > tile.left + CUT_MARGIN_PX) &&
+    (tile.top === 0 || box.y0 > tile.top + CUT_MARGIN_PX) &&
+    (right >= width || box.x1 < right - CUT_MARGIN_PX) &&
+    (bottom >= height || box.y1 < bottom - CUT_MARGIN_PX)
+  );
 }
 
 /** One reading of each place: where readings overlap, the most confident. */
@@ -79,14 +122,14 @@ function holdsMiddleOf([x0, y0, x1, y1]: BBox, of: BBox): boolean {
   return cx >= x0 && cx <= x1 && cy >= y0 && cy <= y1;
 }
 
-function wordsOf(blocks: Block[], toSheet: (point: Position) => Position, angle: number): SheetWord[] {
+function wordsOf(blocks: Block[], toSheet: (point: Position) => Position, angle: number, keep: (box: Bbox) => boolean): SheetWord[] {
   const words: SheetWord[] = [];
   for (const block of blocks) {
     for (const paragraph of block.paragraphs) {
       for (const line of paragraph.lines) {
         for (const word of line.words) {
           const text = word.text.trim();
-          if (word.confidence < MIN_CONFIDENCE || !isLegible(text)) continue;
+          if (word.confidence < MIN_CONFIDENCE || !isLegible(text) || !keep(word.bbox)) continue;
           const { x0, y0, x1, y1 } = word.bbox;
           // Start and end of the baseline, then the top: the order text.ts gives its words.
           const ring = ([[x0, y1], [x1, y1], [x1, y0], [x0, y0], [x0, y1]] as Position[]).map(toSheet);

@@ -116,7 +116,7 @@ function selectBuildings(mask: MultiPolygon, candidates: Candidate[]): Set<numbe
 // ---------------------------------------------------------------------------------------------
 // Labels
 
-interface TextLine {
+export interface TextLine {
   words: WordBox[];
   text: string;
   fontSize: number;
@@ -141,9 +141,24 @@ function isSuperscriptOf(word: WordBox, before: WordBox): boolean {
   );
 }
 
+/**
+ * A word's box turned into its own reading frame (x along its text, y down its lines), so text
+ * running up the sheet joins into lines in the order it reads ("ROOM DIMENSION", not two lines
+ * stacked into "DIMENSION ROOM").
+ */
+function inReadingFrame(word: WordBox): WordBox {
+  const { angle } = word.word;
+  if (angle === 0) return word;
+  const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
+  const turn = ([x, y]: Position): Position => [x * cos + y * sin, -x * sin + y * cos];
+  const [x0, y0, x1, y1] = word.bbox;
+  return { word: word.word, bbox: ringBBox([[x0, y0], [x1, y0], [x1, y1], [x0, y1]].map(turn)), center: turn(word.center) };
+}
+
 /** Words in reading order joined into lines: same direction and size, one baseline, close gaps. */
-function textLines(words: WordBox[]): TextLine[] {
-  const sorted = [...words].sort((a, b) => a.bbox[0] - b.bbox[0]);
+export function textLines(words: WordBox[]): TextLine[] {
+  const onSheet = new Map(words.map((word) => [inReadingFrame(word), word]));
+  const sorted = [...onSheet.keys()].sort((a, b) => a.bbox[0] - b.bbox[0]);
   const lines: WordBox[][] = [];
   const superscripts = new Set<WordBox>();
   for (const word of sorted) {
@@ -167,7 +182,8 @@ function textLines(words: WordBox[]): TextLine[] {
     if (line) line.push(word);
     else lines.push([word]);
   }
-  return lines.map((members) => {
+  return lines.map((framed) => {
+    const members = framed.map((word) => onSheet.get(word)!);
     const bbox: BBox = [
       Math.min(...members.map((w) => w.bbox[0])),
       Math.min(...members.map((w) => w.bbox[1])),
