@@ -152,7 +152,8 @@ function inReadingFrame(word: WordBox): WordBox {
   const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
   const turn = ([x, y]: Position): Position => [x * cos + y * sin, -x * sin + y * cos];
   const [x0, y0, x1, y1] = word.bbox;
-  return { word: word.word, bbox: ringBBox([[x0, y0], [x1, y0], [x1, y1], [x0, y1]].map(turn)), center: turn(word.center) };
+  const corners: Position[] = [[x0, y0], [x1, y0], [x1, y1], [x0, y1]];
+  return { word: word.word, bbox: ringBBox(corners.map(turn)), center: turn(word.center) };
 }
 
 /** Words in reading order joined into lines: same direction and size, one baseline, close gaps. */
