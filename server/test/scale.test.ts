@@ -153,6 +153,51 @@ describe('dimension strings', () => {
   });
 });
 
+describe('a note stated for a paper size', () => {
+  it.each([
+    ['1:100 @ A1', 'A1', '1:100 @ A1'],
+    ['SCALE 1:50 AT A3', 'A3', '1:50 AT A3'],
+    ['1:200 (A1)', 'A1', '1:200 (A1)'],
+    [`1/4" = 1'-0" ON 24x36`, '24x36', `1/4" = 1'-0" ON 24x36`],
+    [`1/8"=1'-0" @ ARCH D`, 'ARCH D', `1/8"=1'-0" @ ARCH D`],
+  ])('reads %s with its paper', (text, paper, label) => {
+    const [note] = findScaleNotes(text);
+    expect(note.paper?.name).toBe(paper);
+    expect(note.scale.label).toBe(label);
+  });
+
+  it.each(['1:100 AT GRID A', '1:100 A1', `1:50 @ 16" OC`, '1:100 ON 2x4 STUDS'])('finds no paper in %s', (text) => {
+    const [note] = findScaleNotes(text);
+    expect(note.paper).toBeNull();
+  });
+
+  // An A1 layout plotted to an A3 PDF: the drawing is half the size the note was stated for.
+  const mmToPt = (mm: number) => (mm / 25.4) * 72;
+  const page = (widthMm: number, heightMm: number): SheetInfo => ({ ...INFO, widthPt: mmToPt(widthMm), heightPt: mmToPt(heightMm) });
+
+  it('holds as printed on the paper it names', () => {
+    const detection = detectScale({ words: printed('SCALE 1:100 @ A1', 3000, 2000), info: page(841, 594) });
+    expect(detection.scale).toMatchObject({ drawing: 1, real: 100, type: 'metric', label: '1:100 @ A1', manual_scaling_needed: false });
+  });
+
+  it('is reduced with the plot on a smaller sheet, and says so', () => {
+    const detection = detectScale({ words: printed('SCALE 1:100 @ A1', 1500, 1000), info: page(420, 297) });
+    expect(detection.scale).toMatchObject({ drawing: 1, real: 200, type: 'metric', units: 'si', manual_scaling_needed: false });
+    expect(detection.scale!.label).toBe('1:100 @ A1 (1:200 as plotted on A3)');
+    // An imperial note stated for 24x36 on an 11x17 PDF: fitted by its shorter side, 17/36.
+    const imperial = detectScale({ words: printed(`SCALE: 1/4" = 1'-0" ON 24x36`, 1500, 1000), info: { ...INFO, widthPt: 17 * 72, heightPt: 11 * 72 } });
+    expect(imperial.scale!.drawing).toBeCloseTo(0.25 * Math.min(17 / 36, 11 / 24), 6);
+    expect(imperial.scale).toMatchObject({ real: 1, units: 'imperial', manual_scaling_needed: false });
+  });
+
+  it('agrees with the same layout\'s note for the smaller paper', () => {
+    const words = [...printed('SCALE 1:100 @ A1', 1500, 1000), ...printed('1:200 @ A3', 1500, 1040)];
+    const detection = detectScale({ words, info: page(420, 297) });
+    expect(detection.scale).toMatchObject({ real: 200 });
+    expect(detection.checks.conflictingNotes).toBe(false);
+  });
+});
+
 describe('detectScale on word lists', () => {
   it('joins a note split into words and reports where it is', () => {
     const detection = detectScale({ words: printed(`SCALE: 1/4" = 1'-0"`, 4000, 3300), info: INFO });

@@ -52,6 +52,7 @@ import { DrawingRegions, findTitles, gapBetween, titleOfNote, type DrawingTitle 
 import { angleDifference, assembleLines, bboxOf, boxInFrame, corners, spanBox, type FramedBox, type TextLine } from './scale/lines.ts';
 import { looksGarbled } from './scale/normalize.ts';
 import { findNotToScale, findScaleNotes, mentionsScale, mentionsSlope } from './scale/notes.ts';
+import { asPlotted } from './scale/paper.ts';
 import { METRES_PER_INCH, nearestStandardScale, ratiosAgree, realPerPaper } from './scale/ratio.ts';
 import { indexSegments } from './scale/segments.ts';
 
@@ -163,19 +164,21 @@ function placementOf(
   return { title: null, placement: labelled ? 'scale label' : 'unlabelled' };
 }
 
-function noteEvidence(lines: TextLine[], titles: DrawingTitle[], regions: DrawingRegions): NoteEvidence[] {
+function noteEvidence(lines: TextLine[], titles: DrawingTitle[], regions: DrawingRegions, info: SheetInfo): NoteEvidence[] {
   const largestSide = regions.largestDrawingSideInches();
+  const pageInches: [number, number] = [info.widthPt / 72, info.heightPt / 72];
   const evidence: NoteEvidence[] = [];
   for (const line of lines) {
     for (const match of findScaleNotes(line.text)) {
       const box = spanBox(line, match.start, match.end);
       const { title, placement } = placementOf(box, line, line.text.slice(0, match.start), lines, titles);
       const slope = mentionsSlope(line.text) || lines.some((other) => other !== line && isNear(box, other, 1.5) && mentionsSlope(other.text));
-      const ratio = realPerPaper(match.scale);
+      const scale = match.paper ? asPlotted(match.scale, match.paper, pageInches) : match.scale;
+      const ratio = realPerPaper(scale);
       evidence.push({
         candidate: {
           source: 'note',
-          scale: match.scale,
+          scale,
           ratio,
           text: match.scale.label ?? line.text,
           bbox: bboxOf(corners(box)),
@@ -409,7 +412,7 @@ export function detectScale(input: ScaleInput): ScaleDetection {
   const regions = new DrawingRegions(words, segments, info);
   const bars = findScaleBars(words, segments, info.dpi);
   const evidence: Evidence = {
-    notes: noteEvidence(lines, titles, regions),
+    notes: noteEvidence(lines, titles, regions, info),
     notToScale: notToScaleMarks(lines, titles),
     measurements: measureDimensions(lines, segments, Math.hypot(info.widthPx, info.heightPx)),
     bars,

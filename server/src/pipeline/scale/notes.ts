@@ -4,6 +4,7 @@
 // typographic variants need no patterns of their own.
 import type { Scale } from '../../../../core/src/types.ts';
 import { normalizeTypography, originalSpan } from './normalize.ts';
+import { paperQualifier, type Paper } from './paper.ts';
 import { imperialScaleType, metricScaleType, METRIC_DENOMINATORS } from './ratio.ts';
 
 export interface ScaleNoteMatch {
@@ -14,6 +15,8 @@ export interface ScaleNoteMatch {
   end: number;
   /** Why the match cannot be a scale, or null when it can. */
   rejection: string | null;
+  /** The paper the note is stated for ("1:100 @ A1"), or null when it names none. */
+  paper: Paper | null;
 }
 
 const INCH_MARK = String.raw`(?:"|\bIN\b\.?|\bINCH(?:ES)?\b)`;
@@ -129,13 +132,16 @@ export function findScaleNotes(text: string): ScaleNoteMatch[] {
   const normalized = normalizeTypography(text);
   const source = normalized.text;
   const matches: ScaleNoteMatch[] = [];
-  const add = (start: number, end: number, scale: Omit<Scale, 'label'>, rejection: string | null) => {
+  const add = (start: number, noteEnd: number, scale: Omit<Scale, 'label'>, rejection: string | null) => {
+    const qualifier = paperQualifier(source.slice(noteEnd));
+    const end = noteEnd + (qualifier?.length ?? 0);
     if (matches.some((match) => match.start < normalized.origin[end - 1] + 1 && normalized.origin[start] < match.end)) return;
     matches.push({
       scale: { ...scale, label: originalSpan(text, normalized, start, end), manual_scaling_needed: false },
       start: normalized.origin[start],
       end: normalized.origin[end - 1] + 1,
       rejection,
+      paper: qualifier?.paper ?? null,
     });
   };
 
