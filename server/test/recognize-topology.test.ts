@@ -444,6 +444,12 @@ describe('kirkland sample plans, cover sheet (outlined text read by OCR)', () =>
       expect(result.rooms.map((room) => room.name)).toContain('LIVING ROOM');
     });
 
+    it('names rooms without the scraps of linework OCR reads into a word\'s edge', () => {
+      // The upper floor's closet was named "CLOSET]": the bracket is its wall.
+      expect(result.rooms.some((room) => room.name === 'CLOSET')).toBe(true);
+      for (const room of result.rooms) expect(room.name ?? '').not.toMatch(/[\]|}~]$|^[[|{~]/);
+    });
+
     it('names the office whose label a centre line strikes through, and the family room beside it', () => {
       // The addition's OFFICE, struck at its E by a dash of a centre line, was read as noise and
       // the room took the name of a note beside it ("WINDOW TYPE"); the rules are painted out of

@@ -122,13 +122,26 @@ function holdsMiddleOf([x0, y0, x1, y1]: BBox, of: BBox): boolean {
   return cx >= x0 && cx <= x1 && cy >= y0 && cy <= y1;
 }
 
+/**
+ * A word without the scrap of linework Tesseract read into its edge as a bracket, bar or tilde
+ * ("CLOSET]" where the word touches a wall): a bracket stays where the word holds its pair.
+ */
+function withoutEdgeScraps(text: string): string {
+  let tidy = text;
+  for (;;) {
+    const next = tidy.replace(/^[|~]+|[|~]+$/g, '').replace(/^[\[{](?=[^\]}]*$)|(?<=^[^[{]*)[\]}]$/g, '');
+    if (next === tidy) return tidy;
+    tidy = next;
+  }
+}
+
 function wordsOf(blocks: Block[], toSheet: (point: Position) => Position, angle: number, keep: (box: Bbox) => boolean): SheetWord[] {
   const words: SheetWord[] = [];
   for (const block of blocks) {
     for (const paragraph of block.paragraphs) {
       for (const line of paragraph.lines) {
         for (const word of line.words) {
-          const text = word.text.trim();
+          const text = withoutEdgeScraps(word.text.trim());
           if (word.confidence < MIN_CONFIDENCE || !isLegible(text) || !keep(word.bbox)) continue;
           const { x0, y0, x1, y1 } = word.bbox;
           // Start and end of the baseline, then the top: the order text.ts gives its words.
