@@ -6,7 +6,7 @@
 import type { Position } from '../../../../core/src/types.ts';
 import type { BBox } from '../types.ts';
 import { boxesOverlap, closeRing, interiorPoint, pointInPolygon, ringBBox, ringPerimeter, signedArea2 } from './geom-basics.ts';
-import { differenceOf, multiPolygonArea, type MultiPolygon, type Polygon } from './geom-clip.ts';
+import { differenceOf, multiPolygonArea, unionAll, type MultiPolygon, type Polygon } from './geom-clip.ts';
 import type { Ring } from './model.ts';
 import { fillPolygons, luminance, type FillRegion } from './topology-evidence.ts';
 
@@ -17,6 +17,8 @@ const MIN_ROOM_FILL_LUMINANCE = 200;
  * is hatching or a greyed-out area, whose largest piece holds only a small share of its paint.
  */
 const MAIN_PIECE_SHARE = 0.9;
+/** Blueprint units a notch of floor may stand out of its paint's box (paint stops a hair short of a wall face). */
+const NOTCH_SLACK = 1;
 /** Share of a fill's box that must lie in a building's box: legends and key plans lie outside. */
 const INSIDE_BUILDING_SHARE = 0.9;
 
@@ -87,6 +89,7 @@ export function combineWithFills(regions: SpacePiece[], fills: SpacePiece[], lim
   const painted = fills.filter((fill) => regions.filter((region) => boxInside(region.bbox, fill.bbox) && pointInPolygon(interiorPoint(region.rings), fill.rings)).length < 2);
   if (painted.length === 0) return regions;
   const spaces: SpacePiece[] = [];
+  const scraps = new Map<SpacePiece, Polygon[]>(painted.map((fill) => [fill, []]));
   for (const region of regions) {
     const covering = painted.filter((fill) => boxesOverlap(fill.bbox, region.bbox));
     if (covering.length === 0) {
@@ -102,7 +105,27 @@ export function combineWithFills(regions: SpacePiece[], fills: SpacePiece[], lim
     for (const polygon of rest) {
       const piece = toPiece(polygon);
       if (isRoomSized(polygon, piece.area, limits)) spaces.push(piece);
+      else {
+        // A notch lies within its paint's box; a sliver of corridor beside a unit runs on past it.
+        const notched = covering.filter((fill) => boxInside(piece.bbox, grown(fill.bbox, NOTCH_SLACK)) && unionAll([fill.rings, polygon]).length === 1);
+        if (notched.length === 1) scraps.get(notched[0])!.push(polygon);
+      }
     }
   }
-  return [...spaces, ...painted];
+  return [...spaces, ...painted.map((fill) => withScraps(fill, scraps.get(fill)!))];
+}
+
+/**
+ * A painted room with the scraps of floor its paint leaves between itself and its walls: Revit
+ * leaves its colour fill off under fixtures set against a wall (a W/C's toilet and vanity cut
+ * notches in its paint), and that floor is the room's.
+ */
+function withScraps(fill: SpacePiece, scraps: Polygon[]): SpacePiece {
+  if (scraps.length === 0) return fill;
+  const union = unionAll([fill.rings, ...scraps]);
+  return union.length === 1 ? toPiece(union[0]) : fill;
+}
+
+function grown(box: BBox, by: number): BBox {
+  return [box[0] - by, box[1] - by, box[2] + by, box[3] + by];
 }
