@@ -297,4 +297,26 @@ describe('recognizeSheet on a real sheet', () => {
       await sheet.close();
     }
   });
+
+  it('finds no room, wall or fixture on a sheet of elevations or sections, and still on its plan', async () => {
+    // polimi's A201 ("PROSPETTO FRONTALE / LATERALE / POSTERIORE") and A301 ("SEZIONE A - A",
+    // "SEZIONE C - C"): window frames on the façades closed as three and five "rooms". A101, the
+    // plan of the same set, prints no room names and no plan title, and keeps its rooms.
+    const recognized = async (file: string) => {
+      const sheet = await openSheet(new Uint8Array(await readFile(path.resolve(repoRoot, '../shared/realplans/polimi-qms3', file))), 150);
+      try {
+        const [primitives, words] = await Promise.all([extractPrimitives(sheet), extractWords(sheet)]);
+        return recognizeSheet({ info: sheet.info, primitives, words, scale: null });
+      } finally {
+        await sheet.close();
+      }
+    };
+    for (const file of ['A201.pdf', 'A301.pdf']) {
+      const result = await recognized(file);
+      expect(result.geojson.features.filter((f) => f.properties.kind !== 'folder').map((f) => f.properties.class), file).toEqual([]);
+      expect(validateFeatureCollection(result.geojson).ok).toBe(true);
+    }
+    const plan = await recognized('A101.pdf');
+    expect(plan.geojson.features.filter((f) => f.properties.class === 'room').length).toBeGreaterThanOrEqual(3);
+  });
 });

@@ -11,7 +11,10 @@ import type { BlueprintFeatureCollection, BlueprintWord, Scale } from '../../../
 import { buildFeatureCollection, publicWord, rootFolder, ROOT_FOLDER_NAME } from './recognize/features.ts';
 import { detectFixtures } from './recognize/fixtures.ts';
 import type { FixtureDetection, SheetDetections } from './recognize/model.ts';
+import { namesRoomUse } from './recognize/rooms.ts';
 import { detectTopology } from './recognize/topology-detect.ts';
+import { findTitles } from './scale/layout.ts';
+import { assembleLines } from './scale/lines.ts';
 import type { SheetInfo, SheetPrimitives, SheetWord } from './types.ts';
 
 export { publicWord, rootFolder, ROOT_FOLDER_ID } from './recognize/features.ts';
@@ -55,9 +58,23 @@ function estimatedUnitsPerMetre(scale: Scale | null, dpi: number): number | null
   return mpu === null ? null : 1 / mpu;
 }
 
+/**
+ * A sheet of elevations or sections: its drawings are titled as such, none as a plan, and no label
+ * says what a room is. Its window frames and façade panels close like rooms, yet it shows no floor.
+ */
+function drawsNoPlan(words: SheetWord[]): boolean {
+  const lines = assembleLines(words);
+  const titles = findTitles(lines);
+  return titles.some((title) => title.kind === 'view') && !titles.some((title) => title.kind === 'plan') && !lines.some((line) => namesRoomUse(line.text));
+}
+
 export function recognizeSheet(input: RecognitionInput): RecognitionResult {
   const { info, primitives, words, scale } = input;
   const warnings: string[] = [];
+  if (drawsNoPlan(words)) {
+    const { geojson, words: linked } = buildFeatureCollection({ detections: { walls: [], openings: [], rooms: [], footprint: null, fixtures: [] }, words, info });
+    return { scale, geojson, words: linked, warnings };
+  }
   // A scale flagged for manual scaling is no ruler: sizes are then judged from the drawing itself.
   const mpu = metresPerUnit(scale, info.dpi);
   const topology = attempt<Topology>(

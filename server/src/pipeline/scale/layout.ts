@@ -5,7 +5,8 @@ import type { SheetInfo, SheetWord } from '../types.ts';
 import { bboxOf, boxInFrame, corners, fromFrame, type FramedBox, type TextLine } from './lines.ts';
 import type { SegmentIndex } from './segments.ts';
 
-export type TitleKind = 'plan' | 'other';
+/** A plan; a view of the building from outside or cut upright (elevation, section); any other drawing. */
+export type TitleKind = 'plan' | 'view' | 'other';
 
 export interface DrawingTitle {
   line: TextLine;
@@ -14,8 +15,10 @@ export interface DrawingTitle {
 
 const PLAN_WORDS =
   /\b(?:PLANS?|FLOOR|LEVEL|STOREY|STORY|BASEMENT|GROUND|MEZZANINE|ATTIC|LOFT|GRUNDRISS|PLANTA|PIANTA|PLANO|TLORIS|ETAGE)\b/i;
-const OTHER_DRAWING_WORDS =
-  /\b(?:DETAILS?|SECTIONS?|ELEVATIONS?|ENLARGED|PARTIAL|KEY|TYPICAL|PROFILE|ISOMETRIC|DIAGRAM|SCHEDULE|WALL TYPES?)\b/i;
+/** Elevations and sections, in the languages of the sheets we read (Italian PROSPETTO, Slovenian PRESEK...). */
+const VIEW_WORDS =
+  /(?<!\p{L})(?:SECTIONS?|ELEVATIONS?|[EÉ]L[EÉ]VATIONS?|FA[CÇ]ADES?|COUPES?|PROSPETT[OI]|SEZION[EI]|ALZADOS?|CORTES?|SCHNITT(?:E)?|ANSICHT(?:EN)?|PRESEKI?|POGLEDI?|GEVELS?|DOORSNEDEN?)(?!\p{L})/iu;
+const OTHER_DRAWING_WORDS = /\b(?:DETAILS?|ENLARGED|PARTIAL|KEY|TYPICAL|PROFILE|ISOMETRIC|DIAGRAM|SCHEDULE|WALL TYPES?)\b/i;
 /** Headings of notes and tables, and sentences that only mention a plan. */
 const NOT_A_TITLE = /\b(?:NOTES?|LEGEND|ABBREVIATIONS?|INDEX|SEE|REFER|FOR|SYMBOLS?)\b|[.;]$/i;
 const MOST_WORDS_IN_A_TITLE = 7;
@@ -28,6 +31,7 @@ export function findTitles(lines: TextLine[]): DrawingTitle[] {
   for (const line of lines) {
     if (line.words.length > MOST_WORDS_IN_A_TITLE || line.fontSize < 0.9 * bodySize || NOT_A_TITLE.test(line.text)) continue;
     if (OTHER_DRAWING_WORDS.test(line.text)) titles.push({ line, kind: 'other' });
+    else if (VIEW_WORDS.test(line.text)) titles.push({ line, kind: 'view' });
     else if (PLAN_WORDS.test(line.text)) titles.push({ line, kind: 'plan' });
   }
   return titles;
