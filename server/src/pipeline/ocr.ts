@@ -53,8 +53,8 @@ export async function recognizeWords(png: Buffer, dpi: number): Promise<SheetWor
       }
       return words;
     };
-    const sheet = await sharp(png).metadata();
-    const upright = await read(png, sheet.width!, sheet.height!, (p) => p, 0);
+    const size = await sharp(png).metadata();
+    const upright = await read(png, size.width!, size.height!, (p) => p, 0);
     const turned = await sharp(png).rotate(90).png().toBuffer({ resolveWithObject: true });
     // The turned image is as wide as the sheet is high; its point (x', y') is (y', width' − x')
     // on the sheet, and its text runs up.
@@ -70,7 +70,7 @@ export async function recognizeWords(png: Buffer, dpi: number): Promise<SheetWor
 /**
  * Tesseract thresholds and lays out the region it is given as one: over a whole 40 MP sheet it
  * lost grey lettering and labels set among heavy linework that it read in a crop (ufpr's GABINETE
- * labels, kirkland's FAMILY). It reads tiles of this many pixels, which cost no more in all.
+ * labels, kirkland's FAMILY). It reads tiles of this many pixels, for about a tenth more time.
  */
 const TILE_PX = 3000;
 /** Tiles overlap by this much, so each word up to this long (1.3 in at 300 dpi) is whole in one of them. */
