@@ -71,28 +71,29 @@ function drawsNoPlan(words: SheetWord[]): boolean {
 export function recognizeSheet(input: RecognitionInput): RecognitionResult {
   const { info, primitives, words, scale } = input;
   const warnings: string[] = [];
-  if (drawsNoPlan(words)) {
-    const { geojson, words: linked } = buildFeatureCollection({ detections: { walls: [], openings: [], rooms: [], footprint: null, fixtures: [] }, words, info });
-    return { scale, geojson, words: linked, warnings };
-  }
+  const plan = !drawsNoPlan(words);
   // A scale flagged for manual scaling is no ruler: sizes are then judged from the drawing itself.
   const mpu = metresPerUnit(scale, info.dpi);
-  const topology = attempt<Topology>(
-    'walls, openings and rooms',
-    () => {
-      const found = detectTopology({ info, primitives, words, metresPerUnit: mpu });
-      return { walls: found.walls, openings: found.openings, rooms: found.rooms, footprint: found.footprint, unitsPerMetre: found.unitsPerMetre };
-    },
-    NO_TOPOLOGY,
-    warnings,
-  );
+  const topology = plan
+    ? attempt<Topology>(
+        'walls, openings and rooms',
+        () => {
+          const found = detectTopology({ info, primitives, words, metresPerUnit: mpu });
+          return { walls: found.walls, openings: found.openings, rooms: found.rooms, footprint: found.footprint, unitsPerMetre: found.unitsPerMetre };
+        },
+        NO_TOPOLOGY,
+        warnings,
+      )
+    : NO_TOPOLOGY;
   const { unitsPerMetre, ...detected } = topology;
-  const fixtures = attempt<FixtureDetection[]>(
-    'fixtures',
-    () => detectFixtures({ info, primitives, words, metresPerUnit: mpu, rooms: detected.rooms, estimatedUnitsPerMetre: estimatedUnitsPerMetre(scale, info.dpi) ?? unitsPerMetre }),
-    [],
-    warnings,
-  );
+  const fixtures = plan
+    ? attempt<FixtureDetection[]>(
+        'fixtures',
+        () => detectFixtures({ info, primitives, words, metresPerUnit: mpu, rooms: detected.rooms, estimatedUnitsPerMetre: estimatedUnitsPerMetre(scale, info.dpi) ?? unitsPerMetre }),
+        [],
+        warnings,
+      )
+    : [];
   const collection = attempt(
     'feature collection',
     () => buildFeatureCollection({ detections: { ...detected, fixtures }, words, info }),
