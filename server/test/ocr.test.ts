@@ -13,6 +13,8 @@ import { ApiClient } from './support/client.ts';
 import { realplans, startTestServer, type TestServer } from './support/server.ts';
 
 const OUTLINED = path.join(realplans, 'ebrivera-takeoffs/36x36-house.pdf');
+/** OCR reads a large sheet three times, tile by tile, on a core it shares with the other suites. */
+const OCR_TEST_TIMEOUT_MS = 300_000;
 const FIRST_FLOOR = path.join(realplans, 'ebrivera-takeoffs/first-floor.pdf');
 
 function centre(word: SheetWord): [number, number] {
@@ -104,7 +106,7 @@ describe('sheet words', () => {
     } finally {
       await sheet.close();
     }
-  });
+  }, OCR_TEST_TIMEOUT_MS);
 
   it('keeps a real text layer as it is and never renders the sheet for OCR', async () => {
     const sheet = await openSheet(new Uint8Array(await readFile(FIRST_FLOOR)), 150);
@@ -126,7 +128,7 @@ describe('a job on an outlined-text sheet', () => {
     server = await startTestServer();
     const client = new ApiClient(server.url, await server.createKey('ocr'));
     const upload = await client.uploadFile(OUTLINED);
-    const job = await client.waitForJob(upload.body.project_id, upload.body.job_id);
+    const job = await client.waitForJob(upload.body.project_id, upload.body.job_id, undefined, OCR_TEST_TIMEOUT_MS - 30_000);
     expect(job, server.logs()).toMatchObject({ status: 'SUCCEEDED', error_code: null });
     const blueprint = (await client.get(`/v1/blueprints/${job.blueprint_id}?include_text=true`)).body.blueprint;
     const kitchen = blueprint.text.find((word: { text: string }) => word.text === 'KITCHEN');
@@ -134,5 +136,5 @@ describe('a job on an outlined-text sheet', () => {
     expect(kitchen.confidence).toBeLessThan(1);
     const roomNames = blueprint.geojson.features.filter((f: { properties: { class: string } }) => f.properties.class === 'room').map((f: { properties: { name: string | null } }) => f.properties.name);
     expect(roomNames).toEqual(expect.arrayContaining(['RESTROOM', 'LINEN']));
-  });
+  }, OCR_TEST_TIMEOUT_MS);
 });

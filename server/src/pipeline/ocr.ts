@@ -242,17 +242,13 @@ export async function sheetWords(layerWords: SheetWord[], render: (dpi: number) 
   const fineRender = await render(readingDpi);
   const readFine = async (png: Buffer) => (await recognizeWords(png, readingDpi)).map((word) => rescaled(word, info.dpi / readingDpi));
   // The finer render reads twice the small lettering. Cleared of rules it also reads the words that
-  // linework strikes through, but loses a letter drawn against a rule (the B of a BEDROOM set on a
-  // bed's edge); as drawn, it now and then loses a letter touching a line that the coarser render
-  // keeps ("EDROOM"). Each is read, and the surer reading of a place wins.
-  // Renders share the page, so they are drawn one after the other; the readings run side by side.
-  const coarseRender = readingDpi === info.dpi ? null : await render(info.dpi);
-  const readings = await Promise.all([
-    withoutLongRules(fineRender, readingDpi).then(readFine),
-    readFine(fineRender),
-    coarseRender ? recognizeWords(coarseRender, info.dpi) : [],
-  ]);
-  const read = bestReadings(readings.flat());
+  // linework strikes through, but loses a letter drawn against a rule (the W of a WINDOW note set
+  // on a wall's face); as drawn, it now and then loses a letter touching a slanted line that the
+  // coarser render keeps ("EDROOM"). Each is read, one after the other (a reading takes a core, and
+  // the API and other jobs share the machine), and the surer reading of a place wins.
+  const readings = [...(await readFine(await withoutLongRules(fineRender, readingDpi))), ...(await readFine(fineRender))];
+  if (readingDpi !== info.dpi) readings.push(...(await recognizeWords(await render(info.dpi), info.dpi)));
+  const read = bestReadings(readings);
   const layerBoxes = layerWords.map(boxOf).filter((box) => box !== null);
   const fresh = read.filter((word) => !layerBoxes.some((box) => holdsMiddleOf(box, boxOf(word)!)));
   return [...layerWords, ...fresh.map((word, k) => ({ ...word, id: `w${layerWords.length + k}` }))];
