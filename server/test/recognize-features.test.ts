@@ -62,7 +62,7 @@ function twoRooms(at: Transform): SheetDetections {
       { id: 'b', polygon: [box(110, 10, 200, 80, at)], name: 'BATH', labelWordIds: [], wallIds: [], openingIds: [] },
     ],
     fixtures: [{ id: 'wc', subClass: 'toilet', polygon: box(180, 15, 195, 35, at) }],
-    footprint: [box(0, 0, 210, 90, at)],
+    footprints: [[box(0, 0, 210, 90, at)]],
   };
 }
 
@@ -262,7 +262,7 @@ describe('buildFeatureCollection', () => {
 
   it('gives an empty sheet the root and its folders only', () => {
     const { geojson, words } = buildFeatureCollection({
-      detections: { walls: [], openings: [], rooms: [], fixtures: [], footprint: null },
+      detections: { walls: [], openings: [], rooms: [], fixtures: [], footprints: [] },
       words: [word('w', 'TITLE', 10, 10, identity)],
       info: INFO,
     });

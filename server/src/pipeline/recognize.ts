@@ -37,7 +37,7 @@ export interface RecognitionResult {
 /** What the plan's linework gives, with the scale it was read at (a sheet without one: its door swings'). */
 type Topology = Omit<SheetDetections, 'fixtures'> & { unitsPerMetre: number | null };
 
-const NO_TOPOLOGY: Topology = { walls: [], openings: [], rooms: [], footprint: null, unitsPerMetre: null };
+const NO_TOPOLOGY: Topology = { walls: [], openings: [], rooms: [], footprints: [], unitsPerMetre: null };
 
 function attempt<T>(step: string, run: () => T, fallback: T, warnings: string[]): T {
   try {
@@ -79,7 +79,7 @@ export function recognizeSheet(input: RecognitionInput): RecognitionResult {
         'walls, openings and rooms',
         () => {
           const found = detectTopology({ info, primitives, words, metresPerUnit: mpu });
-          return { walls: found.walls, openings: found.openings, rooms: found.rooms, footprint: found.footprint, unitsPerMetre: found.unitsPerMetre };
+          return { walls: found.walls, openings: found.openings, rooms: found.rooms, footprints: found.footprints, unitsPerMetre: found.unitsPerMetre };
         },
         NO_TOPOLOGY,
         warnings,

@@ -380,7 +380,7 @@ function polygonRingsOf(geometry: Geometry | null): PolygonRings | null {
 }
 
 export function buildFeatureCollection({ detections, words }: FeatureCollectionInput): FeatureCollectionOutput {
-  const { walls, openings, rooms, fixtures, footprint } = detections;
+  const { walls, openings, rooms, fixtures, footprints } = detections;
   const relations = new RelationGraph();
   const drafts: Draft[] = [];
 
@@ -493,10 +493,11 @@ export function buildFeatureCollection({ detections, words }: FeatureCollectionI
   });
   drafts.push(...surfaceDrafts);
 
-  const footprintGeometry = footprint === null ? null : polygonGeometry(footprint);
-  if (footprintGeometry !== null) {
-    drafts.push({ id: 'footprint-1', kind: 'area', cls: 'footprint', subClass: null, name: 'Footprint', folder: 'footprint', geometry: footprintGeometry });
-  }
+  footprints.forEach((footprint, k) => {
+    const geometry = polygonGeometry(footprint);
+    const name = k === 0 ? 'Footprint' : `Footprint ${k + 1}`;
+    if (geometry !== null) drafts.push({ id: `footprint-${k + 1}`, kind: 'area', cls: 'footprint', subClass: null, name, folder: 'footprint', geometry });
+  });
 
   const features: BlueprintFeature[] = [rootFolder(ROOT_FOLDER_NAME)];
   FOLDERS.forEach(({ key, name }, i) => {

@@ -53,6 +53,9 @@ export interface SheetDetections {
   openings: OpeningDetection[];
   rooms: RoomDetection[];
   fixtures: FixtureDetection[];
-  /** The building outline (outer faces of the exterior walls), null when no building was found. */
-  footprint: PolygonRings | null;
+  /**
+   * The outline of each building drawn on the sheet (outer faces of the exterior walls), largest
+   * first: a sheet may draw several floors or wings side by side. Empty when none was found.
+   */
+  footprints: PolygonRings[];
 }

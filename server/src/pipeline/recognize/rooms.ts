@@ -35,8 +35,8 @@ export interface FoundRoom {
 
 export interface RoomFindings {
   rooms: FoundRoom[];
-  /** Outline of the largest building. */
-  footprint: PolygonRings | null;
+  /** Outlines of the buildings, largest first, down to FOOTPRINT_SHARE of the largest. */
+  footprints: PolygonRings[];
   /** Outer rings of every building that has rooms. */
   buildings: Ring[];
   /** For each closure, the room on either side of it (-1: none). */
@@ -458,10 +458,19 @@ export function detectRooms(input: RoomInput): RoomFindings {
   const closureSides = closureFaces.map(({ below, above }) => [sideRoom(below, roomAt), sideRoom(above, roomAt)] as [number, number]);
   const dropped = input.closures.filter((_, k) => closureSides[k][0] < 0 && closureSides[k][1] < 0);
   const outlines = buildingOutlines(mask, buildings, dropped, rooms.map((room) => interiorPoint(room.polygon)));
-  let footprint: PolygonRings | null = null;
-  for (const outline of outlines) if (!footprint || absArea(outline) > absArea(footprint[0])) footprint = [outline];
-  return { rooms, footprint, buildings: outlines, closureSides };
+  const largest = Math.max(0, ...outlines.map(absArea));
+  const footprints = outlines
+    .filter((outline) => absArea(outline) >= FOOTPRINT_SHARE * largest)
+    .sort((a, b) => absArea(b) - absArea(a))
+    .map((outline): PolygonRings => [outline]);
+  return { rooms, footprints, buildings: outlines, closureSides };
 }
+
+/**
+ * Buildings down to this share of the largest one's area have footprints of their own: the other
+ * floors or wings a sheet draws beside its main plan. Smaller outlines are details and key plans.
+ */
+const FOOTPRINT_SHARE = 0.1;
 
 /** Words this close (share of their font size) are set as one phrase, not as two labels side by side. */
 const PHRASE_SPACING = 0.4;

@@ -27,7 +27,7 @@ export interface TopologyResult {
   walls: WallDetection[];
   openings: OpeningDetection[];
   rooms: RoomDetection[];
-  footprint: PolygonRings | null;
+  footprints: PolygonRings[];
   /** Blueprint units per metre the plan was read at: the sheet's scale, or the one its door swings imply, or null. */
   unitsPerMetre: number | null;
 }
@@ -197,14 +197,14 @@ export function detectTopology(input: TopologyInput): TopologyResult {
     toRoomDetection(room, roomIdOfIndex.get(index)!, [...(wallsOfRoom.get(index) ?? [])].sort(byNumber), [...(openingsOfRoom.get(index) ?? [])].sort(byNumber)),
   );
 
-  const footprint = roomFindings.footprint && [
-    snapToDimensions(roomFindings.footprint[0], walls.extensionLines, walls.runs, CLADDING_SHARE, thickness + 3 * evidence.unitsPerPaperMm),
-  ];
+  const footprints = roomFindings.footprints.map(([outline]): PolygonRings => [
+    snapToDimensions(outline, walls.extensionLines, walls.runs, CLADDING_SHARE, thickness + 3 * evidence.unitsPerPaperMm),
+  ]);
   return {
     walls: wallDetections,
     openings: openingDetections,
     rooms: roomDetections,
-    footprint,
+    footprints,
     unitsPerMetre,
   };
 }
