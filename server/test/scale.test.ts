@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { openSheet } from '../src/pipeline/pdf.ts';
 import { detectScale, type ScaleDetection, type ScaleInput } from '../src/pipeline/scale.ts';
 import { findDimensionTexts } from '../src/pipeline/scale/dimensions.ts';
+import { findTitles } from '../src/pipeline/scale/layout.ts';
 import { assembleLines } from '../src/pipeline/scale/lines.ts';
 import { findNotToScale, findScaleNotes } from '../src/pipeline/scale/notes.ts';
 import { METRES_PER_INCH, realPerPaper } from '../src/pipeline/scale/ratio.ts';
@@ -195,6 +196,26 @@ describe('a note stated for a paper size', () => {
     const detection = detectScale({ words, info: page(420, 297) });
     expect(detection.scale).toMatchObject({ real: 200 });
     expect(detection.checks.conflictingNotes).toBe(false);
+  });
+});
+
+describe('drawing titles', () => {
+  it.each([
+    ['FIRST FLOOR PLAN', 'plan'],
+    ['GRUNDRISS ERDGESCHOSS', 'plan'],
+    ['PLATTEGROND BEGANE GROND', 'plan'],
+    ['PIANTA PIANO TERRA', 'plan'],
+    ['PLAN DU REZ-DE-CHAUSSÉE', 'plan'],
+    ['SOUTH ELEVATION', 'view'],
+    ['WALL SECTION', 'view'],
+    ['PROSPETTO FRONTALE', 'view'],
+    ['DOORSNEDE A-A', 'view'],
+    ['SCHNITT B-B', 'view'],
+    ['DETAIL 3', 'other'],
+  ])('reads %s as a %s title', (text, kind) => {
+    // Body text beside it, so the title is not smaller than what the sheet mostly prints.
+    const lines = assembleLines([...printed(text, 1000, 1000, 30), ...printed('ROOM', 3000, 3000, 15)]);
+    expect(findTitles(lines).map((title) => [title.line.text, title.kind])).toEqual([[text, kind]]);
   });
 });
 

@@ -13,8 +13,9 @@ export interface DrawingTitle {
   kind: TitleKind;
 }
 
+/** Plans, in the languages whose elevations and sections VIEW_WORDS knows too (a sheet with views and no plan title draws no plan). */
 const PLAN_WORDS =
-  /\b(?:PLANS?|FLOOR|LEVEL|STOREY|STORY|BASEMENT|GROUND|MEZZANINE|ATTIC|LOFT|GRUNDRISS|PLANTA|PIANTA|PLANO|TLORIS|ETAGE)\b/i;
+  /(?<!\p{L})(?:PLANS?|FLOOR|LEVEL|STOREY|STORY|BASEMENT|GROUND|MEZZANINE|ATTIC|LOFT|GRUNDRISS|(?:ERD|OBER|UNTER|DACH)?GESCHOSS|PLANTA|PIANTA|PIANO|PLANO|TLORIS|PRITLIČJE|NADSTROPJE|[EÉ]TAGE|NIVEAU|REZ-DE-CHAUSS[EÉ]E|PLATTEGROND|VERDIEPING|BEGANE GROND)(?!\p{L})/iu;
 /** Elevations and sections, in the languages of the sheets we read (Italian PROSPETTO, Slovenian PRESEK...). */
 const VIEW_WORDS =
   /(?<!\p{L})(?:SECTIONS?|ELEVATIONS?|[EÉ]L[EÉ]VATIONS?|FA[CÇ]ADES?|COUPES?|PROSPETT[OI]|SEZION[EI]|ALZADOS?|CORTES?|SCHNITT(?:E)?|ANSICHT(?:EN)?|PRESEKI?|POGLEDI?|GEVELS?|DOORSNEDEN?)(?!\p{L})/iu;
