@@ -35,8 +35,6 @@ export interface FoundRoom {
 
 export interface RoomFindings {
   rooms: FoundRoom[];
-  /** Outlines of the buildings, largest first, down to FOOTPRINT_SHARE of the largest. */
-  footprints: PolygonRings[];
   /** Outer rings of every building that has rooms. */
   buildings: Ring[];
   /** For each closure, the room on either side of it (-1: none). */
@@ -458,12 +456,13 @@ export function detectRooms(input: RoomInput): RoomFindings {
   const closureSides = closureFaces.map(({ below, above }) => [sideRoom(below, roomAt), sideRoom(above, roomAt)] as [number, number]);
   const dropped = input.closures.filter((_, k) => closureSides[k][0] < 0 && closureSides[k][1] < 0);
   const outlines = buildingOutlines(mask, buildings, dropped, rooms.map((room) => interiorPoint(room.polygon)));
-  const largest = Math.max(0, ...outlines.map(absArea));
-  const footprints = outlines
-    .filter((outline) => absArea(outline) >= FOOTPRINT_SHARE * largest)
-    .sort((a, b) => absArea(b) - absArea(a))
-    .map((outline): PolygonRings => [outline]);
-  return { rooms, footprints, buildings: outlines, closureSides };
+  return { rooms, buildings: outlines, closureSides };
+}
+
+/** The buildings that have footprints of their own, largest first. */
+export function footprintOutlines(buildings: Ring[]): Ring[] {
+  const largest = Math.max(0, ...buildings.map(absArea));
+  return buildings.filter((outline) => absArea(outline) >= FOOTPRINT_SHARE * largest).sort((a, b) => absArea(b) - absArea(a));
 }
 
 /**

@@ -9,7 +9,7 @@ import { boxContainsPoint, closeRing, distanceToSegment, interiorPoint, median, 
 import { fromFrame, pointsBeside, rectCorners, rectRing, type FrameRect } from './geom-frame.ts';
 import type { OpeningDetection, PolygonRings, RoomDetection, WallDetection } from './model.ts';
 import { detectOpenings, type FoundOpening } from './openings.ts';
-import { detectRooms, type FoundRoom, type RoomInput } from './rooms.ts';
+import { detectRooms, footprintOutlines, type FoundRoom, type RoomInput } from './rooms.ts';
 import { segmentIndexOf, strokeSegments } from './topology-separators.ts';
 import { collectEvidence, type Arc, type Evidence } from './topology-evidence.ts';
 import { snapToDimensions } from './topology-footprint.ts';
@@ -197,7 +197,7 @@ export function detectTopology(input: TopologyInput): TopologyResult {
     toRoomDetection(room, roomIdOfIndex.get(index)!, [...(wallsOfRoom.get(index) ?? [])].sort(byNumber), [...(openingsOfRoom.get(index) ?? [])].sort(byNumber)),
   );
 
-  const footprints = roomFindings.footprints.map(([outline]): PolygonRings => [
+  const footprints = footprintOutlines(roomFindings.buildings).map((outline): PolygonRings => [
     snapToDimensions(outline, walls.extensionLines, walls.runs, CLADDING_SHARE, thickness + 3 * evidence.unitsPerPaperMm),
   ]);
   return {

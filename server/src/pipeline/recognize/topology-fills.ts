@@ -5,7 +5,7 @@
 // (corridors, stairs, shafts) stays as the walls enclose it.
 import type { Position } from '../../../../core/src/types.ts';
 import type { BBox } from '../types.ts';
-import { boxesOverlap, closeRing, interiorPoint, pointInPolygon, ringBBox, ringPerimeter, signedArea2 } from './geom-basics.ts';
+import { boxContainsPoint, boxesOverlap, closeRing, interiorPoint, pointInPolygon, ringBBox, ringPerimeter, signedArea2 } from './geom-basics.ts';
 import { differenceOf, multiPolygonArea, unionAll, type MultiPolygon, type Polygon } from './geom-clip.ts';
 import type { Ring } from './model.ts';
 import { fillPolygons, luminance, type FillRegion } from './topology-evidence.ts';
@@ -107,7 +107,9 @@ export function combineWithFills(regions: SpacePiece[], fills: SpacePiece[], lim
       if (isRoomSized(polygon, piece.area, limits)) spaces.push(piece);
       else {
         // A notch lies within its paint's box; a sliver of corridor beside a unit runs on past it.
-        const notched = covering.filter((fill) => boxInside(piece.bbox, grown(fill.bbox, NOTCH_SLACK)) && unionAll([fill.rings, polygon]).length === 1);
+        const [x0, y0, x1, y1] = piece.bbox;
+        const withinPaint = (box: BBox) => boxContainsPoint(box, [x0, y0], NOTCH_SLACK) && boxContainsPoint(box, [x1, y1], NOTCH_SLACK);
+        const notched = covering.filter((fill) => withinPaint(fill.bbox) && unionAll([fill.rings, polygon]).length === 1);
         if (notched.length === 1) scraps.get(notched[0])!.push(polygon);
       }
     }
@@ -126,6 +128,3 @@ function withScraps(fill: SpacePiece, scraps: Polygon[]): SpacePiece {
   return union.length === 1 ? toPiece(union[0]) : fill;
 }
 
-function grown(box: BBox, by: number): BBox {
-  return [box[0] - by, box[1] - by, box[2] + by, box[3] + by];
-}

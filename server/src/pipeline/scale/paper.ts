@@ -16,6 +16,12 @@ const MM_PER_INCH = 25.4;
 const ISO_A_MM: Record<string, [number, number]> = { A0: [841, 1189], A1: [594, 841], A2: [420, 594], A3: [297, 420], A4: [210, 297] };
 const ARCH_IN: Record<string, [number, number]> = { A: [9, 12], B: [12, 18], C: [18, 24], D: [24, 36], E: [36, 48] };
 const ANSI_IN: Record<string, [number, number]> = { A: [8.5, 11], B: [11, 17], C: [17, 22], D: [22, 34], E: [34, 44] };
+/** Named papers by the name a note prints ("A1", "ARCH D", "ANSI B"): sides in inches, shorter first. */
+const PAPERS = new Map<string, [number, number]>([
+  ...Object.entries(ISO_A_MM).map(([name, mm]): [string, [number, number]] => [name, [mm[0] / MM_PER_INCH, mm[1] / MM_PER_INCH]]),
+  ...Object.entries(ARCH_IN).map(([letter, sides]): [string, [number, number]] => [`ARCH ${letter}`, sides]),
+  ...Object.entries(ANSI_IN).map(([letter, sides]): [string, [number, number]] => [`ANSI ${letter}`, sides]),
+]);
 
 /** "@ A1", "AT A3", "ON 24 x 36", "(A1)", "@ ARCH D", "ON 11X17 SHEET", right after a note. */
 const QUALIFIER = /^\s*(?:(?:@|\bAT\b|\bON\b|\bFOR\b)\s*|\(\s*)(?:(A[0-4])|ARCH\.?\s*([A-E])|ANSI\s*([A-E])|(\d{1,2})\s*"?\s*[X×]\s*(\d{1,2})\s*"?)(?![\dA-Z])\s*\)?/i;
@@ -32,33 +38,15 @@ export function paperQualifier(text: string): { paper: Paper; length: number } |
   const match = QUALIFIER.exec(text);
   if (!match) return null;
   const [whole, iso, arch, ansi, first, second] = match;
-  let sides: [number, number];
-  let name: string;
-  if (iso) {
-    name = iso.toUpperCase();
-    sides = ISO_A_MM[name].map((mm) => mm / MM_PER_INCH) as [number, number];
-  } else if (arch) {
-    name = `ARCH ${arch.toUpperCase()}`;
-    sides = ARCH_IN[arch.toUpperCase()];
-  } else if (ansi) {
-    name = `ANSI ${ansi.toUpperCase()}`;
-    sides = ANSI_IN[ansi.toUpperCase()];
-  } else {
-    name = `${first}x${second}`;
-    sides = [Number(first), Number(second)];
-    if (Math.min(...sides) < 8) return null;
-  }
+  const name = iso ? iso.toUpperCase() : arch ? `ARCH ${arch.toUpperCase()}` : ansi ? `ANSI ${ansi.toUpperCase()}` : `${first}x${second}`;
+  const sides = PAPERS.get(name) ?? ([Number(first), Number(second)] as [number, number]);
+  if (Math.min(...sides) < 8) return null;
   return { paper: { name, sides: sorted(sides) }, length: whole.trimEnd().length };
 }
 
 /** The named paper a page of this size is (within SAME_PAPER), for labels. */
 function paperName(sides: [number, number]): string {
-  const named: [string, [number, number]][] = [
-    ...Object.entries(ISO_A_MM).map(([name, mm]): [string, [number, number]] => [name, mm.map((v) => v / MM_PER_INCH) as [number, number]]),
-    ...Object.entries(ARCH_IN).map(([name, size]): [string, [number, number]] => [`ARCH ${name}`, size]),
-    ...Object.entries(ANSI_IN).map(([name, size]): [string, [number, number]] => [`ANSI ${name}`, size]),
-  ];
-  const same = named.find(([, size]) => Math.abs(size[0] / sides[0] - 1) <= SAME_PAPER && Math.abs(size[1] / sides[1] - 1) <= SAME_PAPER);
+  const same = [...PAPERS].find(([, size]) => Math.abs(size[0] / sides[0] - 1) <= SAME_PAPER && Math.abs(size[1] / sides[1] - 1) <= SAME_PAPER);
   return same ? same[0] : `${sides[0].toFixed(1)} × ${sides[1].toFixed(1)} in`;
 }
 
