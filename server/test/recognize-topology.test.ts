@@ -73,6 +73,17 @@ describe('first-floor.pdf (construction plan, 1/4" = 1\'-0")', () => {
     expect(living.wallIds.length).toBeGreaterThanOrEqual(4);
   });
 
+  it('finds its windows, whose sills stand proud of both wall faces, at their widths between jambs', () => {
+    // Two 2'-0" windows in the north wall, two 2'-6" in the south wall and one 2'-6" in the east
+    // wall, each glazed with two lines between jambs and with a sill line a little outside each
+    // face of the 6" wall.
+    const windows = result.openings.filter((opening) => opening.subClass === 'window');
+    const feet = windows.map((window) => (window.widthUnits * mpu) / 0.3048).sort((a, b) => a - b);
+    expect(feet).toEqual([2, 2, 2.5, 2.5, 2.5].map((width) => expect.closeTo(width, 1)));
+    const living = result.rooms.find((room) => room.name === 'LIVING ROOM')!;
+    expect(windows.filter((window) => living.openingIds.includes(window.id))).toHaveLength(2);
+  });
+
   it('keeps the closets its doors open into, smaller than a room though they are', () => {
     // UTILITY (2'-6" × 2'-5") and COATS (2'-6" × 2'), each behind a door off the dining room.
     for (const name of ['UTILITY', 'COATS']) {

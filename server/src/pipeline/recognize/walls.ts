@@ -559,11 +559,15 @@ function dominantStyle(lines: Line[]): string {
   return best;
 }
 
+/** A window's sill or frame is at most this many times as thick as its wall. */
+const SILL_RATIO = 1.6;
+
 /**
  * Runs that are the glazing, frame or panels of an opening rather than wall: inside the band of
  * the runs they continue, touching such a run at both ends, and either thinner than both or drawn
  * in another pen than both (window lines and opening frames drawn between two jambs pair up like
- * a piece of wall). Runs from `lighterFrom` on are lighter walls (walls-lighter.ts).
+ * a piece of wall), or a little thicker than both in another pen (a sill or frame standing
+ * proud of the wall's faces). Runs from `lighterFrom` on are lighter walls (walls-lighter.ts).
  */
 function openingContentRuns(runs: WallRun[], lighterFrom: number): Set<number> {
   const index = new RectIndex(runs);
@@ -579,10 +583,14 @@ function openingContentRuns(runs: WallRun[], lighterFrom: number): Set<number> {
       if (m === k || other.s1 - other.s0 < other.thickness || !parallel(run, other, PARALLEL_SINE)) continue;
       // Lighter walls run on from the wall pens' walls; they are no jambs of those.
       if (k < lighterFrom && m >= lighterFrom) continue;
-      const thinner = other.thickness >= 1.25 * run.thickness;
-      if (!thinner && (other.style === run.style || other.thickness < 0.8 * run.thickness)) continue;
       const seen = rectIn(run, other);
-      if (seen.o0 > run.o0 + tolerance || seen.o1 < run.o1 - tolerance) continue;
+      const thinner = other.thickness >= 1.25 * run.thickness;
+      const otherPen = other.style !== run.style;
+      const withinBand = seen.o0 <= run.o0 + tolerance && seen.o1 >= run.o1 - tolerance;
+      // A window's sill and frame stand proud of both faces: a band a little wider than the wall's.
+      const aroundBand = otherPen && run.thickness <= SILL_RATIO * other.thickness && seen.o0 >= run.o0 - tolerance && seen.o1 <= run.o1 + tolerance;
+      const likeBand = withinBand && (thinner || (otherPen && other.thickness >= 0.8 * run.thickness));
+      if (!likeBand && !aroundBand) continue;
       if (Math.abs(seen.s1 - run.s0) <= tolerance || (seen.s0 < run.s0 && seen.s1 > run.s0 && seen.s1 < run.s1)) touchesStart = true;
       if (Math.abs(seen.s0 - run.s1) <= tolerance || (seen.s0 < run.s1 && seen.s1 > run.s1 && seen.s0 > run.s0)) touchesEnd = true;
     }
