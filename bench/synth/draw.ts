@@ -232,6 +232,8 @@ export const PENS = {
   door: { widthMm: 0.3 },
   swing: { widthMm: 0.13 },
   window: { widthMm: 0.18 },
+  // Construction plans draw sills in a medium pen, a good half of the walls' weight.
+  sill: { widthMm: 0.3 },
   fixture: { widthMm: 0.18 },
   furniture: { widthMm: 0.13, gray: 0.35 },
   annotation: { widthMm: 0.13 },
@@ -279,11 +281,24 @@ function swingArc(hinge: Point, tip: Point, closed: Point): PathCommand[] {
   return arcPath(hinge, Math.hypot(tip[0] - hinge[0], tip[1] - hinge[1]), a0, a0 + sweep);
 }
 
+export interface OpeningStyle {
+  /** Glazing lines across a window: two, or three with the glass between the frame's faces. */
+  windowLines: 2 | 3;
+  /** Door leaves drawn as thin rectangles rather than single lines. */
+  leafAsRectangle: boolean;
+  /** Window sills standing proud of both wall faces and running on past the jambs, as construction plans draw them. */
+  windowSills: boolean;
+}
+
+/** How far a sill stands proud of the wall's face and runs on past each jamb, metres. */
+const SILL_PROUD_M = 0.04;
+const SILL_RUN_ON_M = 0.08;
+
 /**
  * An opening's block in model units: door leaves with swings, sliding panels or window glazing.
  * Its geometry is in model units, `modelPerMetre` of them to a metre (sizing leaves and panels).
  */
-export function drawOpening(pen: Pen, opening: PlanOpening, toSheet: Transform, modelPerMetre: number, windowLines: 2 | 3, leafAsRectangle: boolean): void {
+export function drawOpening(pen: Pen, opening: PlanOpening, toSheet: Transform, modelPerMetre: number, { windowLines, leafAsRectangle, windowSills }: OpeningStyle): void {
   const { axis, at, center, width, thickness, swingSide } = opening;
   const lo = center - width / 2;
   const hi = center + width / 2;
@@ -321,6 +336,14 @@ export function drawOpening(pen: Pen, opening: PlanOpening, toSheet: Transform, 
     case 'window': {
       const offsets = windowLines === 3 ? [-thickness / 2, 0, thickness / 2] : [-thickness / 5, thickness / 5];
       for (const offset of offsets) pen.line(p(lo, at + offset), p(hi, at + offset), PENS.window);
+      if (windowSills) {
+        const [start, end] = [lo - SILL_RUN_ON_M * modelPerMetre, hi + SILL_RUN_ON_M * modelPerMetre];
+        for (const side of [-1, 1]) {
+          const wallFace = at + (side * thickness) / 2;
+          const sillEdge = wallFace + side * SILL_PROUD_M * modelPerMetre;
+          pen.stroke(polylinePath([p(start, wallFace), p(start, sillEdge), p(end, sillEdge), p(end, wallFace)], false), PENS.sill);
+        }
+      }
       break;
     }
   }

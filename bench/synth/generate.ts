@@ -14,7 +14,7 @@ import {
   type ScaleSpec,
   type UnitSystem,
 } from './catalog.ts';
-import { DPI, PENS, Pen, UNITS_PER_MM, drawItem, drawOpening, drawWalls, type Transform, type WallStyle } from './draw.ts';
+import { DPI, PENS, Pen, UNITS_PER_MM, drawItem, drawOpening, drawWalls, type OpeningStyle, type Transform, type WallStyle } from './draw.ts';
 import type { FixtureKind } from './furnish.ts';
 import { boundsOf, difference, rectRing, union, type Point, type Polygon, type Rect } from './geometry.ts';
 import { buildPlan, openingGap, smallestBuilding, wallRect, type DoorKind, type OpeningKind, type Plan, type Program } from './layouts.ts';
@@ -66,6 +66,8 @@ export interface SheetOptions {
   keyPlan?: boolean;
   northArrow?: boolean;
   scaleBar?: boolean;
+  /** Window sills standing proud of both wall faces (construction plans). */
+  windowSills?: boolean;
   /** Kinds that must appear; layouts are drawn again (deterministically) until they do. */
   require?: { openings?: OpeningKind[]; fixtures?: FixtureKind[] };
   /** File name recorded in the truth. */
@@ -193,9 +195,10 @@ interface Recipe {
   dimensionFormat: DimensionFormat;
   pocheGray: number;
   hatchSpacingMm: number;
-  windowLines: 2 | 3;
-  leafAsRectangle: boolean;
+  openingStyle: OpeningStyle;
 }
+
+const SILL_SALT = 0x5111;
 
 function resolveRecipe(options: SheetOptions, rng: Random): Recipe {
   const units = options.units ?? (options.scaleNote ? findScale(options.scaleNote).units : rng.pick(['imperial', 'metric'] as const));
@@ -224,8 +227,12 @@ function resolveRecipe(options: SheetOptions, rng: Random): Recipe {
     dimensionFormat: units === 'imperial' ? 'feet-inches' : rng.pick(['millimetres', 'centimetres'] as const),
     pocheGray: rng.pick([0, 0, 0.3, 0.5]),
     hatchSpacingMm: rng.pick([0.8, 1.0, 1.3]),
-    windowLines: rng.pick([2, 3] as const),
-    leafAsRectangle: rng.chance(0.5),
+    openingStyle: {
+      windowLines: rng.pick([2, 3] as const),
+      leafAsRectangle: rng.chance(0.5),
+      // Drawn from a stream of its own, so the sheets drawn before sills existed stay as they were.
+      windowSills: options.windowSills ?? new Random(options.seed).fork(SILL_SALT).chance(0.4),
+    },
   };
 }
 
@@ -265,7 +272,7 @@ function drawPlan(context: SheetContext, plan: Plan<LabelFit>, { toSheet, unitsP
   const solids = union(plan.walls.map((w) => [rectRing(wallRect(w))]));
   const material = solids.flatMap((solid) => difference(solid, gaps)).map((polygon) => polygon.map((ring) => ring.map(toSheet)));
   drawWalls(pen, material, recipe.wallStyle, recipe.pocheGray, recipe.hatchSpacingMm);
-  for (const opening of plan.openings) drawOpening(pen, opening, toSheet, 1 / unitM, recipe.windowLines, recipe.leafAsRectangle);
+  for (const opening of plan.openings) drawOpening(pen, opening, toSheet, 1 / unitM, recipe.openingStyle);
   for (const item of [...plan.fixtures, ...plan.furniture]) drawItem(pen, item.kind, item.frame, toSheet, 1 / unitM, fonts.regular);
   for (const room of plan.rooms) {
     const { fit } = room.label;
@@ -419,7 +426,7 @@ export async function generateSheet(options: SheetOptions): Promise<GeneratedShe
     page: { widthPt: widthIn * 72, heightPt: heightIn * 72 },
     dpi: DPI,
     scale: recipe.withScaleNote ? { ...spec.scale, label: note } : null,
-    sheet: { seed: options.seed, units, pageSize: recipe.pageSize, orientation: recipe.orientation, wallStyle: recipe.wallStyle, program, drawnScale: spec.notes[0] },
+    sheet: { seed: options.seed, units, pageSize: recipe.pageSize, orientation: recipe.orientation, wallStyle: recipe.wallStyle, windowSills: recipe.openingStyle.windowSills, program, drawnScale: spec.notes[0] },
   });
   return { pdf, truth };
 }

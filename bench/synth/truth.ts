@@ -62,6 +62,7 @@ export interface SheetTruth {
     pageSize: PageSizeName;
     orientation: 'landscape' | 'portrait';
     wallStyle: WallStyle;
+    windowSills: boolean;
     program: Program;
     drawnScale: string;
   };

@@ -245,10 +245,6 @@ const LONE_ROOM_NUMBER = /^(\d{1,4}-)?\d{3,4}[A-Z]?$|^\d{1,4}-\d{2,4}[A-Z]?$/;
 const MAX_NAME_LINES = 3;
 const MAX_NAME_WORDS = 6;
 
-/**
- * The room's label: the name line printed largest (nearest the room's middle among equals), with
- * the name lines stacked right above or below it and a room number under it.
- */
 /** A word that can name a room: three letters or more, not a code with a number ("CPT-2"). */
 const NAME_WORD = /(^|[^A-Za-z])[A-Za-z]{3,}(?![A-Za-z]|-?\d)/;
 
@@ -266,6 +262,10 @@ export function namesRoomUse(text: string): boolean {
   return ROOM_WORD.test(text.trim());
 }
 
+/**
+ * The room's label: the name line printed largest (nearest the room's middle among equals), with
+ * the name lines stacked right above or below it and a room number under it.
+ */
 function roomLabel(lines: TextLine[], anchor: Position): { name: string; words: WordBox[] } | null {
   const names = lines.filter(isNameLine);
   if (names.length === 0) return loneRoomNumber(lines, anchor);
