@@ -262,9 +262,56 @@ export function namesRoomUse(text: string): boolean {
   return ROOM_WORD.test(text.trim());
 }
 
+/** A line set in the same lettering as another: about its size, and capitals alike. */
+function sameLettering(line: TextLine, other: TextLine): boolean {
+  return line.fontSize >= 0.85 * other.fontSize && line.fontSize <= 1.18 * other.fontSize && capitals(line.text) === capitals(other.text);
+}
+
+/**
+ * A name line with the lines of its name stacked right above or below it, in the same lettering
+ * (a finish or use printed under a name, "Parket", "Keramika", is set in other lettering), and
+ * the room number under them.
+ */
+function nameStack(main: TextLine, worded: TextLine[], lines: TextLine[]): TextLine[] {
+  const stack = [main];
+  const stacked = (line: TextLine, neighbour: TextLine, below: boolean) => {
+    const step = below ? line.bbox[1] - neighbour.bbox[3] : neighbour.bbox[1] - line.bbox[3];
+    const overlap = Math.min(line.bbox[2], neighbour.bbox[2]) - Math.max(line.bbox[0], neighbour.bbox[0]);
+    return step > -0.3 * neighbour.fontSize && step < 1.0 * neighbour.fontSize && overlap > 0 && sameLettering(line, neighbour);
+  };
+  for (let top = main; ; ) {
+    const above = worded.find((l) => !stack.includes(l) && stacked(l, top, false));
+    if (!above) break;
+    stack.unshift(above);
+    top = above;
+  }
+  for (let bottom = main; ; ) {
+    const below = worded.find((l) => !stack.includes(l) && stacked(l, bottom, true));
+    if (!below) break;
+    stack.push(below);
+    bottom = below;
+  }
+  const last = stack[stack.length - 1];
+  const number = lines.find((l) => !stack.includes(l) && ROOM_NUMBER.test(l.text.trim()) && !MEASURE.test(l.text) && stacked(l, last, true));
+  return number ? [...stack, number] : stack;
+}
+
+/** Several lines or many words in one lettering are a note or a paragraph, not a room's name. */
+function tooLongForAName(stack: TextLine[]): boolean {
+  const nameLines = stack.filter((l) => !ROOM_NUMBER.test(l.text.trim()));
+  return nameLines.length > MAX_NAME_LINES || nameLines.reduce((count, l) => count + l.words.length, 0) > MAX_NAME_WORDS;
+}
+
+/** A room holds two labels this many of their letter heights apart or more: one each for the spaces of an open plan. */
+const SEPARATE_LABELS = 3;
+/** An open plan's name joins at most this many of its spaces' labels. */
+const MAX_JOINED_LABELS = 3;
+
 /**
  * The room's label: the name line printed largest (nearest the room's middle among equals), with
- * the name lines stacked right above or below it and a room number under it.
+ * its stack. Where the room holds other labels that say what a space is, in the same lettering and
+ * well apart (KITCHEN and DINING of an open plan, with no wall between them), its name joins them
+ * in reading order: "KITCHEN / DINING".
  */
 function roomLabel(lines: TextLine[], anchor: Position): { name: string; words: WordBox[] } | null {
   const names = lines.filter(isNameLine);
@@ -280,36 +327,23 @@ function roomLabel(lines: TextLine[], anchor: Position): { name: string; words: 
   const saying = general.filter((l) => ROOM_WORD.test(l.text.trim()));
   const pool = saying.length > 0 ? saying : general;
   const biggest = Math.max(...pool.map((l) => l.fontSize));
-  const main = pool
-    .filter((l) => l.fontSize >= 0.8 * biggest)
-    .reduce((best, l) => (Math.hypot(l.center[0] - anchor[0], l.center[1] - anchor[1]) < Math.hypot(best.center[0] - anchor[0], best.center[1] - anchor[1]) ? l : best));
-  const stack = [main];
-  // A name runs on to the next line in the same lettering; a finish or use printed under it
-  // ("Parket", "Keramika") is set in other lettering.
-  const stacked = (line: TextLine, neighbour: TextLine, below: boolean) => {
-    const step = below ? line.bbox[1] - neighbour.bbox[3] : neighbour.bbox[1] - line.bbox[3];
-    const overlap = Math.min(line.bbox[2], neighbour.bbox[2]) - Math.max(line.bbox[0], neighbour.bbox[0]);
-    const sameSize = line.fontSize >= 0.85 * neighbour.fontSize && line.fontSize <= 1.18 * neighbour.fontSize;
-    return step > -0.3 * neighbour.fontSize && step < 1.0 * neighbour.fontSize && overlap > 0 && sameSize && capitals(line.text) === capitals(neighbour.text);
-  };
-  for (let top = main; ; ) {
-    const above = worded.find((l) => !stack.includes(l) && stacked(l, top, false));
-    if (!above) break;
-    stack.unshift(above);
-    top = above;
+  const fromAnchor = (l: TextLine) => Math.hypot(l.center[0] - anchor[0], l.center[1] - anchor[1]);
+  const main = pool.filter((l) => l.fontSize >= 0.8 * biggest).reduce((best, l) => (fromAnchor(l) < fromAnchor(best) ? l : best));
+  const stack = nameStack(main, worded, lines);
+  if (tooLongForAName(stack)) return null;
+  const labels = [stack];
+  const used = new Set(stack);
+  const apart = (l: TextLine) => labels.every(([first]) => Math.hypot(l.center[0] - first.center[0], l.center[1] - first.center[1]) >= SEPARATE_LABELS * first.fontSize);
+  for (const line of [...saying].sort((a, b) => fromAnchor(a) - fromAnchor(b))) {
+    if (labels.length >= MAX_JOINED_LABELS) break;
+    if (used.has(line) || !sameLettering(line, main) || !apart(line)) continue;
+    const other = nameStack(line, worded, lines);
+    if (other.some((l) => used.has(l)) || tooLongForAName(other)) continue;
+    labels.push(other);
+    for (const l of other) used.add(l);
   }
-  for (let bottom = main; ; ) {
-    const below = worded.find((l) => !stack.includes(l) && stacked(l, bottom, true));
-    if (!below) break;
-    stack.push(below);
-    bottom = below;
-  }
-  // Several lines or many words in one lettering are a note or a paragraph, not a room's name.
-  if (stack.length > MAX_NAME_LINES || stack.reduce((count, l) => count + l.words.length, 0) > MAX_NAME_WORDS) return null;
-  const last = stack[stack.length - 1];
-  const number = lines.find((l) => !stack.includes(l) && ROOM_NUMBER.test(l.text.trim()) && !MEASURE.test(l.text) && stacked(l, last, true));
-  if (number) stack.push(number);
-  return { name: stack.map((l) => l.text.trim()).join(' '), words: stack.flatMap((l) => l.words) };
+  labels.sort(([a], [b]) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
+  return { name: labels.map((label) => label.map((l) => l.text.trim()).join(' ')).join(' / '), words: labels.flat().flatMap((l) => l.words) };
 }
 
 /** The area a stamp prints, square metres: "411 SF" → 38.2, "A: 31.28 m²" → 31.28. */
