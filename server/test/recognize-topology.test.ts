@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import polygonClipping from 'polygon-clipping';
 import type { Geom, Pair } from 'polygon-clipping';
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { metresPerUnit, polygonArea } from '../../core/src/measure.ts';
 import type { Position } from '../../core/src/types.ts';
@@ -572,6 +573,66 @@ describe('zeidler-a214 (Revit area plan, 1 : 200, units painted in pale colours)
     // words, and none is named by them.
     const noteWords = /\b(NOT|PART|APPLICATION|REFER|SITE|PLAN|FILE|NUMBER)\b/;
     expect(result.rooms.filter((room) => noteWords.test(room.name ?? '')).map((room) => room.name)).toEqual([]);
+  });
+});
+
+describe('a room whose east wall is a semicircular bay (walls drawn as outlines, the bay as concentric arcs)', () => {
+  // 5 m × 4 m with a bay of 2 m inner radius, walls 0.2 m, at 1:50 on A3: 20 + π·2²/2 = 26.28 m²
+  // of floor, and a footprint of 5.2 × 4.4 + π·2.2²/2 = 30.48 m².
+  const MM = 72 / 25.4;
+  const metres = (v: number) => ((v * 1000) / 50) * MM;
+  async function bayPlan(windowInBay: boolean): Promise<Uint8Array> {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([420 * MM, 297 * MM]);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const [left, top, t, width, depth, radius] = [150, 150, metres(0.2), metres(5), metres(4), metres(2)];
+    const [cx, cy] = [left + width, top + depth / 2];
+    const [doorTop, doorBottom] = [top + metres(1.5), top + metres(2.4)];
+    const polar = (r: number, degrees: number) => `${cx + r * Math.cos((degrees * Math.PI) / 180)} ${cy + r * Math.sin((degrees * Math.PI) / 180)}`;
+    // One face of the walls: along the north side, round the bay (broken by a window from -20° to 20°), back along the south side.
+    const face = (r: number, inset: number) => {
+      const bay = windowInBay ? `A ${r} ${r} 0 0 1 ${polar(r, -20)} M ${polar(r, 20)} A ${r} ${r} 0 0 1 ${cx} ${cy + r}` : `A ${r} ${r} 0 0 1 ${cx} ${cy + r}`;
+      return `M ${left - inset} ${doorTop} L ${left - inset} ${top - inset} L ${cx} ${top - inset} ${bay} L ${left - inset} ${top + depth + inset} L ${left - inset} ${doorBottom}`;
+    };
+    const jambs = `M ${left - t} ${doorTop} L ${left} ${doorTop} M ${left - t} ${doorBottom} L ${left} ${doorBottom}`;
+    const windowJambs = windowInBay ? ` M ${polar(radius, -20)} L ${polar(radius + t, -20)} M ${polar(radius, 20)} L ${polar(radius + t, 20)}` : '';
+    const svg = { x: 0, y: page.getHeight(), borderColor: rgb(0, 0, 0) };
+    page.drawSvgPath(`${face(radius, 0)} ${face(radius + t, t)} ${jambs}${windowJambs}`, { ...svg, borderWidth: 0.5 });
+    if (windowInBay) {
+      const glass = (r: number) => `M ${polar(r, -20)} A ${r} ${r} 0 0 1 ${polar(r, 20)}`;
+      page.drawSvgPath(`${glass(radius + t / 3)} ${glass(radius + (2 * t) / 3)}`, { ...svg, borderWidth: 0.18 });
+    }
+    const leaf = metres(0.9);
+    page.drawSvgPath(`M ${left} ${doorBottom} L ${left + leaf} ${doorBottom} A ${leaf} ${leaf} 0 0 0 ${left} ${doorTop}`, { ...svg, borderWidth: 0.25 });
+    page.drawText('LIVING', { x: left + width / 2 - 20, y: page.getHeight() - cy, size: 12, font });
+    page.drawText('GROUND FLOOR PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (top + depth + 60), size: 10, font });
+    return doc.save();
+  }
+  const mpu = metresPerUnit({ drawing: 1, real: 50, units: 'si', type: 'metric' }, DPI)!;
+  const squareMetres = (rings: Position[][]) => polygonArea(rings) * mpu * mpu;
+
+  it('closes the room round the curve and measures its floor and its footprint', async () => {
+    const sheet = await parse(await bayPlan(false));
+    const result = detectTopology({ ...sheet, metresPerUnit: mpu });
+    expect(result.rooms.map((room) => room.name)).toEqual(['LIVING']);
+    expect(squareMetres(result.rooms[0].polygon)).toBeCloseTo(20 + 2 * Math.PI, 1);
+    expect(squareMetres(result.footprints[0])).toBeCloseTo(5.2 * 4.4 + (Math.PI * 2.2 ** 2) / 2, 1);
+    // The bay is one wall of the room, its axis following the curve at 2.1 m from the centre.
+    const bay = result.walls.find((wall) => wall.centerline.length > 2)!;
+    expect(bay.thickness * mpu).toBeCloseTo(0.2, 2);
+    expect(result.rooms[0].wallIds).toContain(bay.id);
+  });
+
+  it('closes the curve across a window in it and reports the window, its width the chord between its jambs', async () => {
+    const sheet = await parse(await bayPlan(true));
+    const result = detectTopology({ ...sheet, metresPerUnit: mpu });
+    expect(result.rooms).toHaveLength(1);
+    expect(squareMetres(result.rooms[0].polygon)).toBeCloseTo(20 + 2 * Math.PI, 1);
+    const windows = result.openings.filter((opening) => opening.subClass === 'window');
+    expect(windows).toHaveLength(1);
+    expect(windows[0].widthUnits * mpu).toBeCloseTo(2 * 2.1 * Math.sin(Math.PI / 9), 2);
+    expect(windows[0].wallIds).toHaveLength(2);
+    expect(result.rooms[0].openingIds).toContain(windows[0].id);
   });
 });
 

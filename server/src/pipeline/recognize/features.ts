@@ -16,7 +16,7 @@ import type {
   Position,
 } from '../../../../core/src/types.ts';
 import type { BBox, SheetInfo, SheetWord } from '../types.ts';
-import { boxesOverlap, distanceToRing, pointInPolygon, ringBBox } from './geom-basics.ts';
+import { boxesOverlap, distanceToRing, distanceToSegment, pointInPolygon, ringBBox } from './geom-basics.ts';
 import { intersectionOf, multiPolygonArea } from './geom-clip.ts';
 import type { FixtureSubClass, OpeningDetection, PolygonRings, RoomDetection, SheetDetections, WallDetection } from './model.ts';
 
@@ -129,10 +129,30 @@ function sameOwner(a: Owner, b: Owner): boolean {
   return a === b || (a !== null && b !== null && a.kind === b.kind && a.index === b.index);
 }
 
-/** Unit vector along the wall an opening cuts: its quad's side closest in length to its width. */
+/** Unit vector along the edge of a ring nearest a point. */
+function nearestEdgeDirection(ring: readonly Position[], point: Position): Position | null {
+  let best: Position | null = null;
+  let bestDistance = Infinity;
+  for (let i = 0; i + 1 < ring.length; i++) {
+    const length = Math.hypot(ring[i + 1][0] - ring[i][0], ring[i + 1][1] - ring[i][1]);
+    if (length === 0) continue;
+    const d = distanceToSegment(point, ring[i], ring[i + 1]);
+    if (d < bestDistance) {
+      bestDistance = d;
+      best = [(ring[i + 1][0] - ring[i][0]) / length, (ring[i + 1][1] - ring[i][1]) / length];
+    }
+  }
+  return best;
+}
+
+/**
+ * Unit vector along the wall an opening cuts: its quad's side closest in length to its width. An
+ * opening in a curved wall (an annular sector, not a quad) runs along its nearest face instead,
+ * which turns along the curve: null here, worked out per point.
+ */
 function openingDirection(opening: OpeningDetection): Position | null {
   const ring = closedRing(opening.polygon);
-  if (ring === null) return null;
+  if (ring === null || ring.length > 5) return null;
   let best: Position | null = null;
   let bestMismatch = Infinity;
   for (let i = 0; i + 1 < ring.length; i++) {
@@ -260,7 +280,7 @@ class SurfaceTracer {
       if (distance > this.slack[entry]) continue;
       const owner = this.owners[entry];
       if (owner.kind === 'opening') {
-        const direction = this.directions[entry];
+        const direction = this.directions[entry] ?? nearestEdgeDirection(this.polygons[entry][0], point);
         if (direction !== null && Math.abs(direction[0] * ux + direction[1] * uy) >= 0.9) return owner;
       } else if (distance < wallDistance) {
         wall = owner;

@@ -14,6 +14,7 @@ import { segmentIndexOf, strokeSegments } from './topology-separators.ts';
 import { collectEvidence, type Arc, type Evidence } from './topology-evidence.ts';
 import { snapToDimensions } from './topology-footprint.ts';
 import { detectWallEvidence, wallScale, type WallRun } from './walls.ts';
+import { curveCenterline, curveMiddle, curvePointsBeside } from './walls-curved.ts';
 
 export interface TopologyInput {
   info: SheetInfo;
@@ -162,6 +163,12 @@ export function detectTopology(input: TopologyInput): TopologyResult {
     const { below, above } = pointsBeside(run, faceOffset, FACE_SHARES);
     return toWallDetection(run, wallIdOfRun.get(index)!, leavesBuildings(below) || leavesBuildings(above));
   });
+  const keptCurves = walls.curved.filter((wall) => wall.joins.length === 0 && inBuilding(curveMiddle(wall)) && roomAt(curveMiddle(wall)) < 0);
+  const curveIds = keptCurves.map((_, k) => `wall-${keptRuns.length + k}`);
+  keptCurves.forEach((wall, k) => {
+    const { inside, outside } = curvePointsBeside(wall, faceOffset, FACE_SHARES);
+    wallDetections.push({ id: curveIds[k], polygon: [wall.ring], centerline: curveCenterline(wall), thickness: wall.outer - wall.inner, exterior: leavesBuildings(inside) || leavesBuildings(outside) });
+  });
 
   // Openings that join a room to another room or to the outside. A "window" between two rooms
   // is a divider drawn as a filled block: it closes the rooms but is no opening.
@@ -173,6 +180,24 @@ export function detectTopology(input: TopologyInput): TopologyResult {
     });
   const keptOpenings = byPosition(reported, ({ opening }) => rectCenter(opening.rect));
   const openingDetections: OpeningDetection[] = keptOpenings.map(({ opening }, k) => toOpeningDetection(opening, `opening-${k}`, wallIdOfRun));
+  // Windows in curved walls: the glazed closures between two kept pieces, facing a room.
+  const curvedWindows = walls.curved
+    .filter((closure) => closure.glazed && closure.joins.every((wall) => keptCurves.includes(wall)))
+    .map((closure) => {
+      const { inside, outside } = curvePointsBeside(closure, faceOffset, [0.5]);
+      return { closure, sides: [roomAt(inside[0]), roomAt(outside[0])] };
+    })
+    .filter(({ sides }) => sides.some((room) => room >= 0));
+  curvedWindows.forEach(({ closure }, k) => {
+    const middle = (closure.inner + closure.outer) / 2;
+    openingDetections.push({
+      id: `opening-${keptOpenings.length + k}`,
+      subClass: 'window',
+      polygon: closure.ring,
+      widthUnits: 2 * middle * Math.sin(closure.sweep / 2),
+      wallIds: closure.joins.map((wall) => curveIds[keptCurves.indexOf(wall)]).sort(byNumber),
+    });
+  });
 
   // Rooms, with the walls and openings along their boundary.
   const roomOrder = byPosition(
@@ -192,7 +217,12 @@ export function detectTopology(input: TopologyInput): TopologyResult {
     const { below, above } = pointsBeside(run, faceOffset, FACE_SHARES);
     for (const p of [...below, ...above]) relate(wallsOfRoom, roomAt(p), wallIdOfRun.get(index)!);
   });
+  keptCurves.forEach((wall, k) => {
+    const { inside, outside } = curvePointsBeside(wall, faceOffset, FACE_SHARES);
+    for (const p of [...inside, ...outside]) relate(wallsOfRoom, roomAt(p), curveIds[k]);
+  });
   keptOpenings.forEach(({ sides }, k) => sides.forEach((room) => relate(openingsOfRoom, room, `opening-${k}`)));
+  curvedWindows.forEach(({ sides }, k) => sides.forEach((room) => relate(openingsOfRoom, room, `opening-${keptOpenings.length + k}`)));
   const roomDetections: RoomDetection[] = roomOrder.map(({ room, index }) =>
     toRoomDetection(room, roomIdOfIndex.get(index)!, [...(wallsOfRoom.get(index) ?? [])].sort(byNumber), [...(openingsOfRoom.get(index) ?? [])].sort(byNumber)),
   );

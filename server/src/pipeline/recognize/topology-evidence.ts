@@ -35,11 +35,18 @@ export interface Arc {
   center: Position;
   radius: number;
   start: Position;
+  /** A point on the arc halfway along it: which way it turns from `start` to `end`. */
+  mid: Position;
   end: Position;
   /** Absolute sweep in radians. */
   sweep: number;
   pathIndex: number;
+  /** Pen the arc was drawn with (as `Line.style`). */
+  style: string;
 }
+
+/** An arc as its points fit it, before its pen is known. */
+type ArcShape = Omit<Arc, 'style'>;
 
 /**
  * An ink fill with its colour. Its exact region (`fillPolygons`) takes boolean operations, which
@@ -170,7 +177,7 @@ function angleBetween(center: Position, a: Position, b: Position): number {
 }
 
 /** The circle a run of points lies on, checked at every point; null when they do not. */
-function fitArc(points: Position[], pathIndex: number): Arc | null {
+function fitArc(points: Position[], pathIndex: number): ArcShape | null {
   if (points.length < 3) return null;
   const start = points[0];
   const end = points[points.length - 1];
@@ -182,7 +189,7 @@ function fitArc(points: Position[], pathIndex: number): Arc | null {
   // The sweep is measured through the middle point, so arcs over 180° are not folded back.
   const mid = points[points.length >> 1];
   const sweep = angleBetween(center, start, mid) + angleBetween(center, mid, end);
-  return { center, radius, start, end, sweep, pathIndex };
+  return { center, radius, start, mid, end, sweep, pathIndex };
 }
 
 /** Samples of a cubic that pin down whether it is a circular arc. */
@@ -194,8 +201,8 @@ function cubicSamples(segment: Extract<Segment, { kind: 'cubic' }>): Position[] 
  * Arcs of one subpath: consecutive cubics on one circle join into one arc; so do runs of at
  * least `minPolylineSteps` short straight steps turning the same way (arcs exported as polylines).
  */
-function subpathArcs(subpath: SubPath, pathIndex: number): Arc[] {
-  const arcs: Arc[] = [];
+function subpathArcs(subpath: SubPath, pathIndex: number): ArcShape[] {
+  const arcs: ArcShape[] = [];
   const segments = subpath.segments;
   let run: Position[] = [];
   let runKind: 'cubic' | 'line' | null = null;
@@ -251,7 +258,7 @@ function turnsSameWay(points: Position[]): boolean {
  * pen joined end to end, bending the same way and gently, form a chain; a chain on a circle is
  * an arc.
  */
-function explodedArcs(paths: VectorPath[], maxPiece: number, joint: number): Arc[] {
+function explodedArcs(paths: VectorPath[], maxPiece: number, joint: number): ArcShape[] {
   interface Piece {
     a: Position;
     b: Position;
@@ -270,7 +277,7 @@ function explodedArcs(paths: VectorPath[], maxPiece: number, joint: number): Arc
     list.push({ a: from, b: to, pathIndex: path.index });
     byStyle.set(key, list);
   }
-  const arcs: Arc[] = [];
+  const arcs: ArcShape[] = [];
   const cellKey = (cx: number, cy: number) => `${cx},${cy}`;
   for (const pieces of byStyle.values()) {
     const cells = new Map<string, number[]>();
@@ -403,7 +410,8 @@ export function collectEvidence(primitives: SheetPrimitives, words: SheetWord[],
         const first = subpath.segments[0].from;
         const last = subpath.segments[subpath.segments.length - 1].to;
         if (subpath.closed) addLine(last, first, stroke, path.index);
-        arcs.push(...subpathArcs(subpath, path.index));
+        const style = styleKey('stroke', stroke.width, stroke.color);
+        arcs.push(...subpathArcs(subpath, path.index).map((arc) => ({ ...arc, style })));
       }
     }
     if (fill) {
@@ -418,7 +426,11 @@ export function collectEvidence(primitives: SheetPrimitives, words: SheetWord[],
   strokeWidths.sort((a, b) => a - b);
   const wordBoxes = words.map(wordBox).filter((box): box is WordBox => box !== null);
   const framed = textFrameLineIds(lines, wordBoxes);
-  arcs.push(...explodedArcs(primitives.paths, EXPLODED_PIECE_MM * (dpi / 25.4), EXPLODED_JOINT_MM * (dpi / 25.4)));
+  const strokeStyle = (pathIndex: number) => {
+    const { stroke } = primitives.paths[pathIndex];
+    return stroke ? styleKey('stroke', stroke.width, stroke.color) : '';
+  };
+  arcs.push(...explodedArcs(primitives.paths, EXPLODED_PIECE_MM * (dpi / 25.4), EXPLODED_JOINT_MM * (dpi / 25.4)).map((arc) => ({ ...arc, style: strokeStyle(arc.pathIndex) })));
   return {
     // Ids stay the lines' indices.
     lines: lines.filter((line) => !framed.has(line.id)).map((line, id) => ({ ...line, id })),

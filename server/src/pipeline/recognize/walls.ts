@@ -16,6 +16,7 @@ import type { RGBA, VectorPath } from '../types.ts';
 import { dimensionMarks } from './topology-dimensions.ts';
 import { fillPolygons, luminance, makeLine, styleKey, styleLuminance, type Evidence, type FillRegion, type Line } from './topology-evidence.ts';
 import { lighterWalls } from './walls-lighter.ts';
+import { curvedWalls, type CurvedWall } from './walls-curved.ts';
 
 /**
  * Two lines pair only where they overlap by this share of their distance apart: strictly while
@@ -74,6 +75,8 @@ export interface WallEvidence {
   /** The stroke lines of the evidence followed by the edges of accepted poché, indexed by id. */
   lines: Line[];
   runs: WallRun[];
+  /** Walls drawn as concentric arcs, with the closures across the openings in them. */
+  curved: CurvedWall[];
   /** Poché fills accepted as wall, exactly as painted. */
   poche: PocheRegion[];
   /** Everything that is wall, as polygons (runs as rectangles, poché as painted). */
@@ -863,12 +866,21 @@ export function detectWallEvidence(evidence: Evidence, scale: WallScale, withLig
   const runs = merged.filter((_, k) => !content.has(k));
   const joints = jointPieces(runs, scale.unitsPerMetre === null ? 2 * (modes[0] ?? scale.minThickness) : SHORTEST_OPENING_METRES * scale.unitsPerMetre);
   const columns = columnFills(evidence.fills, poche, runs, scale, modes[0] ?? scale.minThickness);
+  const curved = curvedWalls(
+    evidence.arcs.filter((arc) => pens.has(arc.style)),
+    evidence.arcs,
+    {
+      wallThickness: (thickness) => thickness >= scale.minThickness && thickness <= scale.maxThickness && (modes.length === 0 || nearMode(thickness, modes)),
+      widestOpening: scale.unitsPerMetre === null ? 12 * (modes[0] ?? scale.minThickness) : WIDEST_WALL_GAP_METRES * scale.unitsPerMetre,
+    },
+  );
   const pieces: Polygon[] = [...runs, ...joints]
     .map((rect) => [rectRing(rect)])
     .concat(poche.flatMap((fill) => fill.polygons))
-    .concat(columns.flatMap((fill) => fillPolygons(fill.path)));
+    .concat(columns.flatMap((fill) => fillPolygons(fill.path)))
+    .concat(curved.map((wall) => [wall.ring]));
   const oddThicknessQuads = walled.filter((entry) => !ofMode(entry)).map(({ quad }) => quad);
-  return { scale, thicknessModes: modes, lines, runs, poche, pieces, oddThicknessQuads, extensionLines: dimensions.extensions, lighterPens: [...lighter] };
+  return { scale, thicknessModes: modes, lines, runs, curved, poche, pieces, oddThicknessQuads, extensionLines: dimensions.extensions, lighterPens: [...lighter] };
 }
 
 /** Pairs in the lighter pens, of a wall thickness of the sheet, that carry on from its walls. */
