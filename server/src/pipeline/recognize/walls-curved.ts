@@ -38,6 +38,12 @@ const MIN_SHARED_SWEEP = Math.PI / 18;
 /** A curved wall bends gently: its outer radius is at least this many thicknesses. */
 const MIN_RADIUS_THICKNESSES = 3;
 
+/** Pieces of one wall: one circle, the same faces. */
+function sameCircle(a: CurvedWall, b: CurvedWall): boolean {
+  const thickness = a.outer - a.inner;
+  return distance(a.center, b.center) <= Math.max(1, 0.02 * a.outer) && Math.abs(a.inner - b.inner) <= 0.1 * thickness && Math.abs(a.outer - b.outer) <= 0.1 * thickness;
+}
+
 /** Angle from `from` to `to` turning the positive way, in [0, 2π). */
 function positiveTurn(from: number, to: number): number {
   return (((to - from) % TURN) + TURN) % TURN;
@@ -94,7 +100,10 @@ export function curvedWalls(arcs: Arc[], glazing: Arc[], limits: CurvedWallLimit
       if (distance(a.center, b.center) > Math.max(1, 0.02 * outer) || !limits.wallThickness(thickness) || outer < MIN_RADIUS_THICKNESSES * thickness) continue;
       const shared = sharedSpan(spans[i], spans[j]);
       if (!shared || shared.sweep < MIN_SHARED_SWEEP || shared.sweep * (inner + thickness / 2) < 2 * thickness) continue;
-      walls.push({ center: a.center, inner, outer, ...shared, ring: sectorRing(a.center, inner, outer, shared.from, shared.sweep), joins: [], glazed: false });
+      const wall = { center: a.center, inner, outer, ...shared, ring: sectorRing(a.center, inner, outer, shared.from, shared.sweep), joins: [], glazed: false };
+      // CAD exports draw some arcs twice over: a piece another already covers is that piece.
+      const covering = (other: CurvedWall) => sameCircle(wall, other) && positiveTurn(other.from, wall.from) + wall.sweep <= other.sweep + 1e-6;
+      if (!walls.some(covering)) walls.push(wall);
     }
   });
   return [...walls, ...closuresAcrossOpenings(walls, glazing, limits.widestOpening)];
@@ -103,8 +112,6 @@ export function curvedWalls(arcs: Arc[], glazing: Arc[], limits: CurvedWallLimit
 /** Pieces of one curved wall (same circle, same faces) that stop a door's width or less apart: the opening between them, closed. */
 function closuresAcrossOpenings(walls: CurvedWall[], glazing: Arc[], widestOpening: number): CurvedWall[] {
   const closures: CurvedWall[] = [];
-  const sameCircle = (a: CurvedWall, b: CurvedWall) =>
-    distance(a.center, b.center) <= Math.max(1, 0.02 * a.outer) && Math.abs(a.inner - b.inner) <= 0.1 * (a.outer - a.inner) && Math.abs(a.outer - b.outer) <= 0.1 * (a.outer - a.inner);
   walls.forEach((wall, k) => {
     const end = wall.from + wall.sweep;
     const middle = (wall.inner + wall.outer) / 2;
