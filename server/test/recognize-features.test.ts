@@ -15,6 +15,7 @@ import { recognizeSheet, ROOT_FOLDER_ID } from '../src/pipeline/recognize.ts';
 import { buildFeatureCollection } from '../src/pipeline/recognize/features.ts';
 import type { PolygonRings, Ring, SheetDetections } from '../src/pipeline/recognize/model.ts';
 import type { SheetInfo, SheetWord } from '../src/pipeline/types.ts';
+import { realPage } from './support/realplans.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const FIRST_FLOOR = path.resolve(repoRoot, '../shared/realplans/ebrivera-takeoffs/first-floor.pdf');
@@ -318,5 +319,23 @@ describe('recognizeSheet on a real sheet', () => {
     }
     const plan = await recognized('A101.pdf');
     expect(plan.geojson.features.filter((f) => f.properties.class === 'room').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('finds nothing on sheets of notes and schedules: not the firm\'s logo, nor the legend\'s symbols, nor a schedule\'s double rules', async () => {
+    // purdue's general notes (page 2) and its luminaire schedule (page 14). The logo in the title
+    // block closed a "room" on every sheet, the title block's column was taken for a building,
+    // the legend's stair and sink symbols were counted as fixtures, and two schedule rows drawn
+    // with double rules were rooms.
+    for (const page of [2, 14]) {
+      const sheet = await openSheet(realPage('purdue-lilyhall/drawings.pdf', page), 150);
+      try {
+        const [primitives, words] = await Promise.all([extractPrimitives(sheet), extractWords(sheet)]);
+        const result = recognizeSheet({ info: sheet.info, primitives, words, scale: null });
+        const classes = result.geojson.features.filter((f) => f.properties.kind !== 'folder').map((f) => f.properties.class);
+        for (const cls of ['room', 'footprint', 'other'] as const) expect(classes.filter((c) => c === cls), `page ${page}`).toEqual([]);
+      } finally {
+        await sheet.close();
+      }
+    }
   });
 });

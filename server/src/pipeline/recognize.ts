@@ -6,11 +6,13 @@
 // Recognition never fails the job: the sheet, its tiles and its words are worth having without
 // it, and a person can draw what was missed. A step that throws contributes nothing, the others
 // still run, and what went wrong is returned in `warnings` for the job's log.
+import { pointInPolygon } from '../../../core/src/geometry.ts';
 import { metresPerUnit } from '../../../core/src/measure.ts';
 import type { BlueprintFeatureCollection, BlueprintWord, Scale } from '../../../core/src/types.ts';
 import { buildFeatureCollection, publicWord, rootFolder, ROOT_FOLDER_NAME } from './recognize/features.ts';
 import { detectFixtures } from './recognize/fixtures.ts';
-import type { FixtureDetection, SheetDetections } from './recognize/model.ts';
+import { distanceToRing, interiorPoint } from './recognize/geom-basics.ts';
+import type { FixtureDetection, PolygonRings, SheetDetections } from './recognize/model.ts';
 import { namesRoomUse } from './recognize/rooms.ts';
 import { detectTopology } from './recognize/topology-detect.ts';
 import { findTitles } from './scale/layout.ts';
@@ -68,6 +70,21 @@ function drawsNoPlan(words: SheetWord[]): boolean {
   return titles.some((title) => title.kind === 'view') && !titles.some((title) => title.kind === 'plan') && !lines.some((line) => namesRoomUse(line.text));
 }
 
+/**
+ * Fixtures stand in a building or just outside it (porch steps, an outdoor shower): this far from
+ * its footprint, metres, or inches of paper where the sheet suggests no scale. A symbol in a
+ * legend, in an enlarged detail or in the title block is not one of the plan's.
+ */
+const FIXTURE_REACH_METRES = 3;
+const FIXTURE_REACH_INCHES = 1;
+
+function fixturesOfThePlan(fixtures: FixtureDetection[], footprints: PolygonRings[], reach: number): FixtureDetection[] {
+  return fixtures.filter((fixture) => {
+    const centre = interiorPoint([fixture.polygon]);
+    return footprints.some((footprint) => pointInPolygon(centre, footprint) || distanceToRing(centre, footprint[0]) <= reach);
+  });
+}
+
 export function recognizeSheet(input: RecognitionInput): RecognitionResult {
   const { info, primitives, words, scale } = input;
   const warnings: string[] = [];
@@ -86,7 +103,7 @@ export function recognizeSheet(input: RecognitionInput): RecognitionResult {
       )
     : NO_TOPOLOGY;
   const { unitsPerMetre, ...detected } = topology;
-  const fixtures = plan
+  const symbols = plan
     ? attempt<FixtureDetection[]>(
         'fixtures',
         () => detectFixtures({ info, primitives, words, metresPerUnit: mpu, rooms: detected.rooms, estimatedUnitsPerMetre: estimatedUnitsPerMetre(scale, info.dpi) ?? unitsPerMetre }),
@@ -94,6 +111,8 @@ export function recognizeSheet(input: RecognitionInput): RecognitionResult {
         warnings,
       )
     : [];
+  // Where the plan could not be read at all, its symbols are all there is to go on.
+  const fixtures = topology === NO_TOPOLOGY ? symbols : fixturesOfThePlan(symbols, detected.footprints, unitsPerMetre === null ? FIXTURE_REACH_INCHES * info.dpi : FIXTURE_REACH_METRES * unitsPerMetre);
   const collection = attempt(
     'feature collection',
     () => buildFeatureCollection({ detections: { ...detected, fixtures }, words, info }),

@@ -103,12 +103,36 @@ function roomCandidates(mask: MultiPolygon, limits: RoomLimits, info: SheetInfo)
   );
 }
 
+/**
+ * A building's plan spans at least this much paper, inches, and at least this much building,
+ * metres, where the scale is known, and is at most this many times as long as it is deep: a
+ * logo in the title block, a symbol in a legend, the title block's own column or a schedule
+ * drawn with double rules close "rooms" too, and on a sheet of notes or schedules there is no
+ * plan beside them to dwarf them.
+ */
+const SMALLEST_PLAN_INCHES = 1;
+const SMALLEST_BUILDING_METRES = 3;
+const MAX_PLAN_ASPECT = 10;
+/**
+ * Title blocks run along the right or the bottom edge of a sheet, within this share of it; a
+ * drawing there smaller than this, inches, is the firm's logo or a seal, never a plan.
+ */
+const TITLE_STRIP_SHARE = 0.12;
+const LARGEST_LOGO_INCHES = 2;
+
 /** Buildings with rooms; drawings far smaller than the main building are details, not plans. */
-function selectBuildings(mask: MultiPolygon, candidates: Candidate[]): Set<number> {
-  const withRooms = new Set(candidates.map((c) => c.building));
+function selectBuildings(mask: MultiPolygon, candidates: Candidate[], info: SheetInfo, unitsPerMetre: number | null): Set<number> {
+  const smallest = Math.max(SMALLEST_PLAN_INCHES * info.dpi, unitsPerMetre === null ? 0 : SMALLEST_BUILDING_METRES * unitsPerMetre);
+  const plausible = (k: number) => {
+    const [x0, y0, x1, y1] = ringBBox(mask[k][0] as Ring);
+    const [long, short] = [Math.max(x1 - x0, y1 - y0), Math.min(x1 - x0, y1 - y0)];
+    const inTitleStrip = x0 >= (1 - TITLE_STRIP_SHARE) * info.widthPx || y0 >= (1 - TITLE_STRIP_SHARE) * info.heightPx;
+    return long >= smallest && long <= MAX_PLAN_ASPECT * short && !(inTitleStrip && long < LARGEST_LOGO_INCHES * info.dpi);
+  };
+  const withRooms = [...new Set(candidates.map((c) => c.building))].filter(plausible);
   let largest = 0;
   for (const k of withRooms) largest = Math.max(largest, absArea(mask[k][0]));
-  return new Set([...withRooms].filter((k) => absArea(mask[k][0]) >= OTHER_BUILDING_SHARE * largest));
+  return new Set(withRooms.filter((k) => absArea(mask[k][0]) >= OTHER_BUILDING_SHARE * largest));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -456,7 +480,7 @@ export function detectRooms(input: RoomInput): RoomFindings {
   const mask = unionAll([...input.wallPieces, ...input.closures.map((rect) => [rectRing(rect)])]);
   const limits = roomLimits(input.unitsPerMetre, input.thickness);
   const candidates = roomCandidates(mask, limits, input.info);
-  const buildings = selectBuildings(mask, candidates);
+  const buildings = selectBuildings(mask, candidates, input.info, input.unitsPerMetre);
   const reach = Math.max(input.thickness, 0.2 * (input.unitsPerMetre ?? 0));
   const maskBoxes = mask.map((polygon) => ringBBox(polygon[0] as Ring));
   const inMask = (p: Position) => mask.some((polygon, k) => boxContainsPoint(maskBoxes[k], p) && pointInPolygon(p, polygon as Ring[]));
