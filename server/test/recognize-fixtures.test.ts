@@ -328,6 +328,25 @@ describe('detectFixtures on an ArchiCAD bathroom', () => {
     }
   });
 
+  it('reads the kitchen\'s double sink, drawn with no drains and its rim cut where the tap crosses it, in a room named for a kitchen (ebrivera first-floor)', async () => {
+    const sheet = await openSheet(new Uint8Array(await readFile(path.join(realplans, 'ebrivera-takeoffs/first-floor.pdf'))), DPI);
+    try {
+      const scale: Scale = { drawing: 0.25, real: 1, units: 'imperial', type: 'architectural', label: '1/4" = 1\'-0"', manual_scaling_needed: false };
+      const result = recognizeSheet({ info: sheet.info, primitives: await extractPrimitives(sheet), words: await extractWords(sheet), scale });
+      const fixtures = result.geojson.features.filter((f) => f.properties.class === 'other' && f.properties.kind === 'object');
+      const sinkAt = (x: number, y: number) =>
+        fixtures.filter((f) => f.properties.sub_class === 'sink' && pointInPolygon([(x * DPI) / 72, (y * DPI) / 72], (f.geometry as { coordinates: Position[][] }).coordinates));
+      // Two bowls 1'-4" × 10" side by side against the west wall of the kitchen, about (747, 247) pt.
+      expect(sinkAt(747, 247)).toHaveLength(1);
+      const kitchen = result.geojson.features.find((f) => f.properties.class === 'room' && f.properties.name === 'KITCHEN / DINING')!;
+      expect(kitchen.properties.sub_class).toBe('wet room');
+      // Two alike bowls drawn the same way stand on no bed and no sofa here; the only other sink is the WC's.
+      expect(fixtures.filter((f) => f.properties.sub_class === 'sink')).toHaveLength(2);
+    } finally {
+      await sheet.close();
+    }
+  });
+
   it('reads a corner basin whose drain sits toward its back, and a range whose box lines overshoot (ebrivera first-floor)', async () => {
     const pdf = new Uint8Array(await readFile(path.join(realplans, 'ebrivera-takeoffs/first-floor.pdf')));
     const sheet = await openSheet(pdf, DPI);
@@ -427,6 +446,21 @@ describe('detectFixtures on outlines cut into fragments', () => {
     bowl.push([a, end]);
     if (k % 4 === 0) bowl.push([[a[0] + 0.2, a[1] + 0.1], [end[0] + 0.2, end[1] + 0.1]]);
   }
+
+  it('reads two bowls drawn without drains as a double sink only in a room named for it', async () => {
+    // Two rounded bowls 0.38 × 0.35 m parted by a 0.04 m divider, no counter drawn round them:
+    // a kitchen or vanity block that draws no drains, or a child's bed's pillows.
+    const bowls: SymbolDrawing = { width: 0.8, depth: 0.35, paths: [roundedRectPath(0, 0, 0.38, 0.35, 0.05), roundedRectPath(0.42, 0, 0.8, 0.35, 0.05)] };
+    const sheet = await openSheet(await sheetWith([{ drawing: bowls, origin: [x0 + 0.4 * u, y0 + 0.2 * u], degrees: 0 }]), DPI);
+    try {
+      const input = { primitives: await extractPrimitives(sheet), words: [], info: sheet.info, metresPerUnit: METRES_PER_UNIT };
+      expect(detectFixtures({ ...input, rooms: [room('KITCHEN')] }).map((fixture) => fixture.subClass)).toEqual(['sink']);
+      expect(detectFixtures({ ...input, rooms: [room('BEDROOM')] })).toEqual([]);
+      expect(detectFixtures({ ...input, rooms: [room(null)] })).toEqual([]);
+    } finally {
+      await sheet.close();
+    }
+  });
 
   it('closes the rim again and reads a lone bowl at the wall of a room named for toilets as a toilet', async () => {
     const sheet = await openSheet(await sheetWith([], { lines: bowl }), DPI);

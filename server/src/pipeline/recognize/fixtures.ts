@@ -445,8 +445,8 @@ function chainPoints(strokes: Position[][], order: { stroke: number; reversed: b
   return points;
 }
 
-/** Widest gap (units, 0.7 mm of paper) a chain may stop short of its start by and still be one outline. */
-const TRIMMED_GAP = 4;
+/** Widest gap (units, 1.2 mm of paper) a chain may stop short of its start by and still be one outline. */
+const TRIMMED_GAP = 7;
 /** ... when the outline is at least this many times longer than the gap. */
 const TRIMMED_GAP_SHARE = 15;
 
@@ -1350,10 +1350,55 @@ function pairBowls(basins: Candidate[], parts: Part[]): Candidate[] {
   return sinks;
 }
 
+/**
+ * Two bowls drawn without drains (some kitchen and vanity blocks draw none) make a double sink
+ * only where the room or a word says so: two alike rounded outlines side by side are also a bed's
+ * pillows or a sofa's cushions.
+ */
+const UNDRAINED_DOUBLE_BOWL = 0.65;
+/** The bowls of one sink are parted by a divider narrower than this share of a bowl's half width. */
+const BOWL_DIVIDER = 0.5;
+
+/** A rounded outline sized like a sink's bowl, with no drain in it and not full of strokes. */
+function isUndrainedBowl(i: number, parts: Part[], index: PartIndex, ruler: Ruler): boolean {
+  const part = parts[i];
+  if (part.kind !== 'roundrect' || !part.convex) return false;
+  if (allFit(ruler.fits(2 * part.frame.halfLong, 0.3, 0.6), ruler.fits(2 * part.frame.halfShort, 0.2, 0.5)) === false) return false;
+  return !clutteredBasin(part, index.inside(part.frame, i).map((k) => parts[k]));
+}
+
+/** Undrained bowls alike in size, square to each other and side by side across a thin divider: one double sink. */
+function pairUndrainedBowls(bowls: number[], parts: Part[], ruler: Ruler): Candidate[] {
+  const sinks: Candidate[] = [];
+  const used = new Set<number>();
+  for (const a of bowls) {
+    if (used.has(a)) continue;
+    const fa = parts[a].frame;
+    const twin = bowls.find((b) => {
+      if (b === a || used.has(b)) return false;
+      const fb = parts[b].frame;
+      const alike = Math.abs(fa.halfLong - fb.halfLong) <= 0.15 * fa.halfLong && Math.abs(fa.halfShort - fb.halfShort) <= 0.15 * fa.halfShort;
+      if (!alike || Math.abs(fa.u[0] * fb.u[0] + fa.u[1] * fb.u[1]) < 0.97) return false;
+      const [along, across] = toFrame(fa, fb.centre).map(Math.abs);
+      const divider = BOWL_DIVIDER * fa.halfShort;
+      const besideAcross = along <= 0.15 * fa.halfLong && across - 2 * fa.halfShort >= 0 && across - 2 * fa.halfShort <= divider;
+      const besideAlong = across <= 0.15 * fa.halfShort && along - 2 * fa.halfLong >= 0 && along - 2 * fa.halfLong <= divider;
+      return besideAcross || besideAlong;
+    });
+    if (twin === undefined) continue;
+    used.add(a).add(twin);
+    const frame = minAreaFrame([...parts[a].points, ...parts[twin].points]);
+    const score = sized(allFit(ruler.fits(2 * frame.halfLong, 0.5, 1.1), ruler.fits(2 * frame.halfShort, 0.25, 0.6)), 0.5);
+    if (score !== null) sinks.push({ frame, parts: [a, twin], options: new Map([['sink', UNDRAINED_DOUBLE_BOWL * score]]) });
+  }
+  return sinks;
+}
+
 /** Every candidate the parts allow, judged with `ruler`. */
 function findCandidates(parts: Part[], index: PartIndex, ruler: Ruler, words: WordIndex, rooms: RoomDetection[]): Candidate[] {
   const candidates: Candidate[] = [];
   const basins: Candidate[] = [];
+  const undrained: number[] = [];
   parts.forEach((part, i) => {
     if (part.kind === 'rect' && ruler.fits(2 * part.frame.halfLong, 0.3, 3.5) !== false) {
       const contents = index.inside(part.frame, i);
@@ -1364,12 +1409,13 @@ function findCandidates(parts: Part[], index: PartIndex, ruler: Ruler, words: Wo
     if (toilet !== null) candidates.push(toilet);
     const basin = basinAt(i, parts, index, ruler);
     if (basin !== null) basins.push(basin);
+    else if (isUndrainedBowl(i, parts, index, ruler)) undrained.push(i);
     const shower = curblessShowerAt(i, parts, index, ruler, rooms);
     if (shower !== null) candidates.push(shower);
     const corner = cornerFixtureAt(i, parts, index, ruler);
     if (corner !== null) candidates.push(corner);
   });
-  candidates.push(...pairBowls(basins, parts), ...findStairs(parts, index, ruler, words));
+  candidates.push(...pairBowls(basins, parts), ...pairUndrainedBowls(undrained, parts, ruler), ...findStairs(parts, index, ruler, words));
   return candidates;
 }
 
