@@ -8,7 +8,7 @@ import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { metresPerUnit, polygonArea } from '../../core/src/measure.ts';
 import type { Position } from '../../core/src/types.ts';
-import { generateSheet, type SheetOptions } from '../../bench/synth/generate.ts';
+import { generateSheet, suiteOptions, type SheetOptions } from '../../bench/synth/generate.ts';
 import { openSheet } from '../src/pipeline/pdf.ts';
 import { interiorPoint, pointInPolygon, ringBBox } from '../src/pipeline/recognize/geom-basics.ts';
 import { multiPolygonArea, paintedRegion } from '../src/pipeline/recognize/geom-clip.ts';
@@ -642,6 +642,10 @@ describe('generated sheets with exact ground truth', () => {
     { title: 'poché walls, room schedule and key plan', options: { seed: 301, wallStyle: 'poche', legend: 'room schedule', keyPlan: true }, scaled: true },
     { title: 'outlined walls, commercial, door schedule', options: { seed: 302, wallStyle: 'outline', program: 'commercial', legend: 'door schedule' }, scaled: true },
     { title: 'hatched walls with no scale known', options: { seed: 303, wallStyle: 'hatched', require: { openings: ['sliding door', 'double swing door'] } }, scaled: false },
+    // The primary bedroom's exterior wall has a pier between two windows in line with the end of
+    // the den's wall: the pier's jambs, paired as if they were faces, read as a wall running up to
+    // meet it, and the bedroom was cut in two across the 2.3 m between them.
+    { title: 'poché walls, a pier between two windows in line with a wall end', options: suiteOptions(12, 7), scaled: true },
   ];
 
   for (const { title, options, scaled } of cases) {

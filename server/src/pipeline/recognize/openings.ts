@@ -273,7 +273,7 @@ function findGaps(runs: RectIndex<WallRun>, limits: Limits): Gap[] {
       if (width < limits.gap[0]) continue;
       const facing = hit.ids.find((other) => {
         const target = runs.rects[other];
-        if (!parallel(run, target, ALIGNED_SINE)) return false;
+        if (!parallel(run, target, ALIGNED_SINE) || readAcross(other, runs, limits.gap[1])) return false;
         const seenTarget = rectIn(run, target);
         const overlap = Math.min(seenTarget.o1, run.o1) - Math.max(seenTarget.o0, run.o0);
         const thinner = Math.min(run.thickness, target.thickness);
@@ -499,6 +499,30 @@ function parallelsBeside(rect: FrameRect, lineIndex: (box: [number, number, numb
     const along = Math.min(rect.s1, Math.max(a[0], b[0])) - Math.max(rect.s0, Math.min(a[0], b[0]));
     return beside && along >= 0.5 * (rect.s1 - rect.s0);
   }).length;
+}
+
+/**
+ * A chunk of wall shorter than it is thick, read across: the same block also reads the other way,
+ * and that reading runs on in line with wall beyond a window's or a door's width (a pier between
+ * two windows of a wall), where this one does not. Its jambs paired as if they were faces are no
+ * end of a wall running this way for a gap to face.
+ */
+function readAcross(id: number, runs: RectIndex<WallRun>, reach: number): boolean {
+  const run = runs.rects[id];
+  if (run.s1 - run.s0 >= run.thickness) return false;
+  const centre = fromFrame(run, (run.s0 + run.s1) / 2, (run.o0 + run.o1) / 2);
+  const otherWay = runs.search([centre[0], centre[1], centre[0], centre[1]]).filter((k) => k !== id && perpendicular(run, runs.rects[k]) && rectHolds(runs.rects[k], centre, 0.5));
+  return otherWay.some((k) => inLineWithWall(k, runs, reach)) && !inLineWithWall(id, runs, reach);
+}
+
+/** Whether another run of about its thickness carries on in line with `id` within `reach` of either end. */
+function inLineWithWall(id: number, runs: RectIndex<WallRun>, reach: number): boolean {
+  const run = runs.rects[id];
+  const margin = 0.2 * run.thickness;
+  return ([1, -1] as const).some((direction) => {
+    const hit = runs.cast(run, (direction === 1 ? run.s1 : run.s0) + direction * 0.5, direction, reach, run.o0 + margin, run.o1 - margin, new Set([id]));
+    return hit !== null && hit.ids.some((k) => parallel(run, runs.rects[k], ALIGNED_SINE) && Math.abs(runs.rects[k].thickness - run.thickness) <= 0.25 * run.thickness);
+  });
 }
 
 /** A run at least twice as long as it is thick has a direction; a square chunk of wall has none. */
