@@ -328,6 +328,19 @@ describe('detectFixtures on an ArchiCAD bathroom', () => {
     }
   });
 
+  it('reads a shower whose drain is a tiny circle written as an octagon, not an elevator (kirkland A3)', async () => {
+    // The upper floor's bath: a square crossed by its diagonals with the drain at the crossing,
+    // about (936–967, 198–225) pt. Read as a square with diagonals alone it was an elevator, in a house.
+    const sheet = await openSheet(realPage('measurex/kirkland-sample-plans.pdf', 3), DPI);
+    try {
+      const found = detectFixtures({ primitives: await extractPrimitives(sheet), words: [], info: sheet.info, metresPerUnit: null });
+      expect(within(found, [936, 198, 968, 226]).map((fixture) => fixture.subClass)).toEqual(['shower']);
+      expect(found.filter((fixture) => fixture.subClass === 'elevator')).toEqual([]);
+    } finally {
+      await sheet.close();
+    }
+  });
+
   it('reads the kitchen\'s double sink, drawn with no drains and its rim cut where the tap crosses it, in a room named for a kitchen (ebrivera first-floor)', async () => {
     const sheet = await openSheet(new Uint8Array(await readFile(path.join(realplans, 'ebrivera-takeoffs/first-floor.pdf'))), DPI);
     try {

@@ -234,6 +234,12 @@ function isCircle(part: Part): boolean {
   return part.kind === 'ellipse' && part.frame.halfLong <= 1.15 * part.frame.halfShort;
 }
 
+/** A circle, or a small one written as a polygon of six sides or more (CAD exports facet tiny circles). */
+function isRound(part: Part): boolean {
+  if (isCircle(part)) return true;
+  return part.kind === 'polygon' && part.points.length >= 6 && part.convex && fillOf(part) >= 0.6 && part.frame.halfLong <= 1.15 * part.frame.halfShort;
+}
+
 /** Vertices left after Douglas–Peucker simplification of a closed ring. */
 function simplifiedCorners(ring: Position[], tolerance: number): number {
   // Split the ring at the vertex farthest from the first so both halves are open polylines.
@@ -714,7 +720,7 @@ function containerOptions(container: Part, contents: Part[], ruler: Ruler): Map<
   }
 
   const diagonals = hasBothDiagonals(frame, segments);
-  const drain = circles.some((c) => distance(c.frame.centre, frame.centre) <= 0.12 * short && c.frame.halfLong <= 0.125 * short);
+  const drain = contents.some((c) => isRound(c) && distance(c.frame.centre, frame.centre) <= 0.12 * short && c.frame.halfLong <= 0.125 * short);
   if (basins.length === 0 && (diagonals || drain)) {
     // A square crossed by its diagonals alone also marks a shaft, a tall cupboard or an opening to
     // below: a shower only where its room or a word says so.
