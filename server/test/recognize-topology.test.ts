@@ -280,7 +280,7 @@ describe('kumar-g2 ground floor plan (AutoCAD: walls as solid-hatch triangles, c
     }
   });
 
-  it('closes the living room at W3, glazed from the face of one wall to the face of another', async () => {
+  it('closes the living room at W3, glazed from the face of one wall to the face of another, and at W2, glazed from a column', async () => {
     const sheet = await parse(new Uint8Array(readFileSync(path.join(realplans, 'kumar-g2-residential/ground-floor-plan.pdf'))));
     const result = detectTopology({ ...sheet, metresPerUnit: null });
     // W3's four glazing lines run between the bay's bottom wall and the wall below it; no wall runs
@@ -291,6 +291,11 @@ describe('kumar-g2 ground floor plan (AutoCAD: walls as solid-hatch triangles, c
     // It stops at the glazing (x ≈ 190 pt): the sill outside it is no floor of the room.
     expect(pointInPolygon([(182 * DPI) / 72, (430 * DPI) / 72], living[0].polygon)).toBe(false);
     expect(pointInPolygon([(200 * DPI) / 72, (430 * DPI) / 72], living[0].polygon)).toBe(true);
+    // W2 in its south wall is glazed from a column's face (no wall of its own there) to the end of
+    // the wall running on in its line, at y ≈ 483–487 pt: the room stops there too, short of the
+    // ledge in the recess outside it.
+    expect(pointInPolygon([(250 * DPI) / 72, (480 * DPI) / 72], living[0].polygon)).toBe(true);
+    expect(pointInPolygon([(250 * DPI) / 72, (486 * DPI) / 72], living[0].polygon)).toBe(false);
   });
 });
 

@@ -5,8 +5,10 @@
 // rooms but not reported). Glazing alone also makes a window where no two wall ends face each
 // other: from a wall end to a face across its line, or from face to face. Each opening is the
 // rectangle across the gap, face to face.
+import Flatbush from 'flatbush';
 import type { Position } from '../../../../core/src/types.ts';
-import { boxContainsPoint, closeRing, distance, distanceToSegment } from './geom-basics.ts';
+import { boxContainsPoint, closeRing, distance, distanceToSegment, pointInPolygon, ringBBox } from './geom-basics.ts';
+import type { Polygon } from './geom-clip.ts';
 import { RectIndex, fromFrame, parallel, rectHolds, rectIn, toFrame, type Frame, type FrameRect } from './geom-frame.ts';
 import type { OpeningSubClass } from './model.ts';
 import { luminance, type Arc, type Evidence, type Line } from './topology-evidence.ts';
@@ -342,11 +344,13 @@ const GLAZING_LINES = 3;
 
 /**
  * Windows glazed from the face of one wall to the face of another, where no wall runs along the
- * window's own line (a window closing a bay between two walls that end there): three or more
- * lines of one length, side by side within a wall's thickness, each end at wall material square
- * to them. The treads of a stair between two walls stand further apart.
+ * window's own line (a window closing a bay between two walls that end there), or from a wall's
+ * end to a column (glazing set between a column and the wall running on in its line): three or
+ * more lines of one length, side by side within a wall's thickness, each end at wall material,
+ * square to them or standing where they stop. The treads of a stair between two walls stand
+ * further apart.
  */
-function findGlazedBridges(lines: Line[], runs: RectIndex<WallRun>, limits: Limits): Gap[] {
+function findGlazedBridges(lines: Line[], runs: RectIndex<WallRun>, limits: Limits, solidAt: (p: Position) => boolean): Gap[] {
   // Each glazing line ends at wall material square to it: the few lines that do are grouped by
   // direction and extent, so hatching and linework elsewhere cost one cast each.
   const ends = new Map<number, { back: { at: number; ids: number[] }; ahead: { at: number; ids: number[] } }>();
@@ -356,10 +360,18 @@ function findGlazedBridges(lines: Line[], runs: RectIndex<WallRun>, limits: Limi
     const tolerance = Math.max(1, 0.02 * line.length);
     const middle = (line.t0 + line.t1) / 2;
     const reach = line.length / 2 + 2 * tolerance;
-    const back = runs.cast(line, middle, -1, reach, line.offset - 0.5, line.offset + 0.5);
-    const ahead = runs.cast(line, middle, 1, reach, line.offset - 0.5, line.offset + 0.5);
-    if (!back || !ahead || Math.abs(back.at - line.t0) > 2 * tolerance || Math.abs(ahead.at - line.t1) > 2 * tolerance) continue;
-    if (!back.ids.some((id) => perpendicular(line, runs.rects[id])) || !ahead.ids.some((id) => perpendicular(line, runs.rects[id]))) continue;
+    // Each end at a wall square to the line, or in wall material of any kind (a column, a wall's
+    // end in the line's own line).
+    const endAt = (direction: 1 | -1) => {
+      const end = direction === 1 ? line.t1 : line.t0;
+      const hit = runs.cast(line, middle, direction, reach, line.offset - 0.5, line.offset + 0.5);
+      if (hit && Math.abs(hit.at - end) <= 2 * tolerance && hit.ids.some((id) => perpendicular(line, runs.rects[id]))) return hit;
+      const beyond = fromFrame(line, end + direction * 2 * tolerance, line.offset);
+      return solidAt(beyond) ? { at: end, ids: hit && Math.abs(hit.at - end) <= 2 * tolerance ? hit.ids : [] } : null;
+    };
+    const back = endAt(-1);
+    const ahead = endAt(1);
+    if (!back || !ahead) continue;
     ends.set(line.id, { back, ahead });
     // Direction folded to a half turn, so lines drawn either way fall together.
     const flip = line.ux < 0 || (line.ux === 0 && line.uy < 0) ? -1 : 1;
@@ -374,8 +386,11 @@ function findGlazedBridges(lines: Line[], runs: RectIndex<WallRun>, limits: Limi
     const [o0, o1] = [Math.min(...offsets), Math.max(...offsets)];
     if (o1 - o0 > 1.2 * limits.thickness) continue;
     const { back, ahead } = ends.get(line.id)!;
-    const squareTo = (ids: number[]) => ids.find((id) => perpendicular(line, runs.rects[id]))!;
-    gaps.push({ rect: { ux: line.ux, uy: line.uy, s0: back.at, s1: ahead.at, o0, o1 }, runIds: [squareTo(back.ids), squareTo(ahead.ids)], glazedOnly: true });
+    // Lines inside a wall (its layers, a chase's lining) span from wall to wall too: glazing spans a void.
+    if (solidAt(fromFrame(line, (back.at + ahead.at) / 2, (o0 + o1) / 2))) continue;
+    // The wall at each end: one square to the line, else the one in its line; none at a column.
+    const wallAt = (ids: number[]) => ids.find((id) => perpendicular(line, runs.rects[id])) ?? ids[0] ?? -1;
+    gaps.push({ rect: { ux: line.ux, uy: line.uy, s0: back.at, s1: ahead.at, o0, o1 }, runIds: [wallAt(back.ids), wallAt(ahead.ids)], glazedOnly: true });
   }
   return gaps;
 }
@@ -544,6 +559,16 @@ function overlapsAlong(a: FrameRect, b: FrameRect): boolean {
 
 // ---------------------------------------------------------------------------------------------
 
+/** Whether a point lies in any of the wall pieces (runs, joints, poché, columns). */
+function solidIn(pieces: Polygon[]): (p: Position) => boolean {
+  if (pieces.length === 0) return () => false;
+  const boxes = pieces.map((piece) => ringBBox(piece[0]));
+  const index = new Flatbush(pieces.length);
+  for (const [x0, y0, x1, y1] of boxes) index.add(x0, y0, x1, y1);
+  index.finish();
+  return (p) => index.search(p[0], p[1], p[0], p[1]).some((k) => pointInPolygon(p, pieces[k]));
+}
+
 export function detectOpenings(evidence: Evidence, walls: WallEvidence): OpeningFindings {
   const limits = limitsOf(walls);
   const runs = new RectIndex(walls.runs);
@@ -560,7 +585,7 @@ export function detectOpenings(evidence: Evidence, walls: WallEvidence): Opening
   const pocheFills = new Set(walls.poche.map((fill) => fill.pathIndex));
   const gaps: Gap[] = [];
   // Of gaps found twice over (between two pairs of runs), the one in the thinner band is the wall's own.
-  const found = [...findGaps(runs, limits), ...findFilledGaps(evidence, runs, limits, pocheFills), ...findGlazedBridges(walls.lines, runs, limits)].sort(
+  const found = [...findGaps(runs, limits), ...findFilledGaps(evidence, runs, limits, pocheFills), ...findGlazedBridges(walls.lines, runs, limits, solidIn(walls.pieces))].sort(
     (a, b) => a.rect.o1 - a.rect.o0 - (b.rect.o1 - b.rect.o0),
   );
   for (const gap of found) {
