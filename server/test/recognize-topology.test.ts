@@ -187,6 +187,19 @@ describe('va-finish-plan page 1 (hospital wing, corridors and lobby not separate
     expect(result.rooms.filter((room) => pointInPolygon(southCorridor, room.polygon)).map((room) => room.name)).toEqual(['CORRIDOR CE-3']);
   });
 
+  it('parts two toilet rooms by the wall between them, thicker than any the sheet draws often', async () => {
+    const { sheet, mpu, result } = await recognizedVa;
+    // TOILET 145A and the toilet below it share a 7 pt wall (480.8–487.8 pt) in the wall pen, a
+    // thickness that is no peak of the sheet's walls (3.1–9.7 pt): read as a counter's edge, it
+    // left one 143 SF "toilet" holding both. It joins walls at both ends, as a counter does not.
+    const number = sheet.words.find((word) => word.text === '145A' && word.geometry)!;
+    const toilet = result.rooms.find((room) => pointInPolygon(interiorPoint(number.geometry!.coordinates), room.polygon))!;
+    expect(toilet.name).toBe('TOILET 145A');
+    const [, , , y1] = ringBBox(toilet.polygon[0]).map((value) => (value * 72) / DPI);
+    expect(Math.abs(y1 - 480.8)).toBeLessThan(1);
+    expect(squareFeet(toilet.polygon, mpu)).toBeLessThan(70);
+  });
+
   it('takes no wall from a room-number box drawn as four loose strokes against a closet wall', async () => {
     const { sheet, mpu, result } = await recognizedVa;
     // STORAGE 134A: 5.74 ft between its wall faces (1225.5 and 1277.2 pt, read off a poppler

@@ -15,7 +15,7 @@ import { RectIndex, fromFrame, parallel, rectBBox, rectCorners, rectIn, rectRing
 import type { RGBA, VectorPath } from '../types.ts';
 import { dimensionMarks } from './topology-dimensions.ts';
 import { fillPolygons, luminance, makeLine, styleKey, styleLuminance, type Evidence, type FillRegion, type Line } from './topology-evidence.ts';
-import { lighterWalls } from './walls-lighter.ts';
+import { lighterWalls, type LighterLimits } from './walls-lighter.ts';
 import { curvedWalls, type CurvedWall } from './walls-curved.ts';
 
 /**
@@ -409,6 +409,8 @@ const LIGHTER_PEN_SHARE = 0.5;
 const LIGHTER_PEN_LUMINANCE = 100;
 /** Lighter walls are followed across doors and windows up to this wide, metres. */
 const WIDEST_WALL_GAP_METRES = 2.5;
+/** A wall of odd thickness is at most this many times the thickest mode. */
+const ODD_WALL_RATIO = 1.25;
 /** The shortest piece of lighter wall taken, metres. */
 const SHORTEST_LIGHTER_WALL_METRES = 0.4;
 /** Where poché pairs this share of the strongest pen's length, walls are poché and a stroke pen must pair as much to draw walls too (the poché's outline). */
@@ -854,12 +856,21 @@ export function detectWallEvidence(evidence: Evidence, scale: WallScale, withLig
   );
   const ofMode = ({ pair }: (typeof walled)[number]) => (pair.i.source === 'fill' && pair.j.source === 'fill') || nearMode(Math.abs(pair.d), modes);
   const paired: QuadSource[] = walled.filter(ofMode).map(({ pair, quad }) => ({ quad, lineIds: [pair.i.id, pair.j.id] }));
+  // A wall of a thickness the sheet seldom draws (a thicker plumbing wall between two toilets, a
+  // chase) is no thickness mode: in the wall pens, within the range of the sheet's wall
+  // thicknesses, it is wall where it joins walls at both ends, as a counter or a shelf does not.
+  const withinModes = (thickness: number) => modes.length > 0 && thickness >= 0.8 * Math.min(...modes) && thickness <= ODD_WALL_RATIO * Math.max(...modes);
+  const oddWalls = lighterWalls(
+    walled.filter((entry) => !ofMode(entry) && withinModes(Math.abs(entry.pair.d))).map(({ pair, quad }) => ({ quad, lineIds: [pair.i.id, pair.j.id] })),
+    paired.map((source) => source.quad),
+    joinLimits(modes, scale),
+  );
   // A wide stroke that pairs with another line is a face of an outlined wall, not a wall itself.
   const facing = new Set(paired.flatMap((source) => source.lineIds));
   const wide = lines.filter((line) => !facing.has(line.id) && !dimensions.dimensionIds.has(line.id) && isWideStroke(line, scale, evidence.typicalStrokeWidth));
   const wideSources: QuadSource[] = wide.map((line) => ({ quad: wideStrokeQuad(line), lineIds: [line.id] }));
   const keptWide = new Set(connectedWideQuads(wideSources.map((source) => source.quad), paired.map((source) => source.quad), scale.minThickness));
-  const sources = [...paired, ...wideSources.filter((source) => keptWide.has(source.quad))];
+  const sources = [...paired, ...oddWalls, ...wideSources.filter((source) => keptWide.has(source.quad))];
   const heavyRuns = mergeRuns(sources, lines);
   const merged = withLighterPens ? [...heavyRuns, ...mergeRuns(lighterSources(candidates, lighter, sources, modes, scale, evidence, wordIndex), lines)] : heavyRuns;
   const content = openingContentRuns(merged, heavyRuns.length);
@@ -891,15 +902,20 @@ function lighterSources(candidates: Line[], lighter: Set<string>, walls: QuadSou
     .filter((pair) => !ladder.has(pair) && nearMode(Math.abs(pair.d), modes))
     .map((pair) => ({ quad: pairQuad(pair), lineIds: [pair.i.id, pair.j.id] }))
     .filter(({ quad }) => !framesText(quad, evidence.words, wordIndex));
-  const thickness = modes[0] ?? scale.minThickness;
-  const upm = scale.unitsPerMetre;
   return lighterWalls(
     quads,
     walls.map(({ quad }) => quad),
-    {
-      reach: Math.max(1, 0.25 * thickness),
-      gap: upm === null ? 12 * thickness : WIDEST_WALL_GAP_METRES * upm,
-      shortest: upm === null ? 4 * thickness : SHORTEST_LIGHTER_WALL_METRES * upm,
-    },
+    joinLimits(modes, scale),
   );
+}
+
+/** How walls found beyond the wall pens' thickness modes must join the walls already found. */
+function joinLimits(modes: number[], scale: WallScale): LighterLimits {
+  const thickness = modes[0] ?? scale.minThickness;
+  const upm = scale.unitsPerMetre;
+  return {
+    reach: Math.max(1, 0.25 * thickness),
+    gap: upm === null ? 12 * thickness : WIDEST_WALL_GAP_METRES * upm,
+    shortest: upm === null ? 4 * thickness : SHORTEST_LIGHTER_WALL_METRES * upm,
+  };
 }
