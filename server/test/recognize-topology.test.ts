@@ -591,6 +591,9 @@ describe('zeidler-a214 (Revit area plan, 1 : 200, units painted in pale colours)
     // words, and none is named by them.
     const noteWords = /\b(NOT|PART|APPLICATION|REFER|SITE|PLAN|FILE|NUMBER)\b/;
     expect(result.rooms.filter((room) => noteWords.test(room.name ?? '')).map((room) => room.name)).toEqual([]);
+    // The amenity terrace's planting bed holds only roof-drain tags ("RD"): two letters that are
+    // no room's name. Its two-letter unit types with a figure ("2BD") still name units.
+    expect(result.rooms.filter((room) => /^[A-Z]{2}$/.test(room.name ?? '') && room.name !== 'WC').map((room) => room.name)).toEqual([]);
   });
 });
 

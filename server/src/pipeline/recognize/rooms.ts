@@ -346,7 +346,10 @@ function roomLabel(lines: TextLine[], anchor: Position): { name: string; words: 
   // Names are usually set in capitals, finishes and notes under them in lower case; a short name
   // ("W/C") is in capitals too, where a stray "Of" of a note is not.
   const capitalised = worded.filter((l) => capitals(l.text));
-  const general = capitalised.length > 0 ? capitalised : worded.length > 0 ? worded : names.filter((l) => capitals(l.text));
+  // Two letters alone name a room only as a known one (WC): "RD", "FD" and "CG" are drains and
+  // corner guards. Unit types ("2BD", "S_BF", "1BD+") and abbreviations ("W/C") still name.
+  const abbreviated = names.filter((l) => capitals(l.text) && (!/^[A-Z]{2}$/.test(l.text.trim()) || namesRoomUse(l.text)));
+  const general = capitalised.length > 0 ? capitalised : worded.length > 0 ? worded : abbreviated;
   if (general.length === 0) return loneRoomNumber(lines, anchor);
   const saying = general.filter((l) => ROOM_WORD.test(l.text.trim()));
   const pool = saying.length > 0 ? saying : general;
