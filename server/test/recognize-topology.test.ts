@@ -174,6 +174,14 @@ describe('va-finish-plan page 1 (hospital wing, corridors and lobby not separate
     for (const room of new Set([lobby, ...corridors])) expect(squareFeet(result.rooms[room].polygon, mpu)).toBeLessThan(2500);
   });
 
+  it('names a room by its tag\'s name and the bare number under it, not by a finish tag set beside the name', async () => {
+    const { sheet, result } = await recognizedVa;
+    // PATIENT ROOM over 144, its "P-2" wall-finish tag set 6 pt before PATIENT on about its
+    // baseline: the room was "P-2 PATIENT ROOM", and the figure read as a dimension.
+    const number = sheet.words.find((word) => word.text === '144' && word.geometry)!;
+    expect(result.rooms.filter((room) => pointInPolygon(interiorPoint(number.geometry!.coordinates), room.polygon)).map((room) => room.name)).toEqual(['PATIENT ROOM 144']);
+  });
+
   it('names the wing\'s circulation by its room tag, not by the finish tags printed over it', async () => {
     const { result } = await recognizedVa;
     // "CG" (corner guard) and "CPT-2" (carpet) mark finishes on this plan; the space they and the
@@ -243,13 +251,13 @@ describe('va-finish-plan page 1 (hospital wing, corridors and lobby not separate
 
   it('closes the doors of the rooms off the corridors: exploded swings, jambs thicker than their wall', async () => {
     const { sheet, mpu, result } = await recognizedVa;
-    // Each tag (name over number) lies in a room of its own named by it, the size of an office,
+    // Each tag (name over number) lies in a room of its own named by both, the size of an office,
     // not in a corridor that swallowed the room.
     for (const [name, number] of [['OFFICE', '149'], ['LAUNDRY', '153'], ['PATIENT ROOM', '147'], ['ELECTRICAL ROOM', '133']]) {
       const rooms = sheet.words
         .filter((word) => word.text === number && word.geometry)
         .map((word) => result.rooms.find((room) => pointInPolygon(interiorPoint(word.geometry!.coordinates), room.polygon)))
-        .filter((room) => room?.name === name);
+        .filter((room) => room?.name === `${name} ${number}`);
       expect(rooms, `${name} ${number}`).toHaveLength(1);
       expect(squareFeet(rooms[0]!.polygon, mpu), `${name} ${number}`).toBeGreaterThan(40);
       expect(squareFeet(rooms[0]!.polygon, mpu), `${name} ${number}`).toBeLessThan(300);
@@ -585,7 +593,7 @@ describe('zeidler-a214 (Revit area plan, 1 : 200, units painted in pale colours)
     expect(washroomM2).toBeLessThan(5.41);
     // Unit 503's paint is left off round the "FD" tag circle by its door: floor all the same.
     const tagCentre: Position = [(686.7 * DPI) / 72, (696.4 * DPI) / 72];
-    expect(result.rooms.filter((room) => pointInPolygon(tagCentre, room.polygon)).map((room) => room.name)).toEqual(['2BD']);
+    expect(result.rooms.filter((room) => pointInPolygon(tagCentre, room.polygon)).map((room) => room.name)).toEqual(['2BD 503']);
     // The neighbouring buildings carry a note across their plans, "NOT PART OF THIS APPLICATION /
     // REFER TO SITE PLAN APPLICATION / FILE NUMBER …": each room it crosses holds a few of its
     // words, and none is named by them.

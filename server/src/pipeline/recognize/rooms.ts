@@ -178,6 +178,9 @@ function inReadingFrame(word: WordBox): WordBox {
   return { word: word.word, bbox: ringBBox(corners.map(turn)), center: turn(word.center) };
 }
 
+/** A finish or equipment code: "P-2", "CPT-1", "VCT-1170". */
+const FINISH_CODE = /^[A-Z]{1,4}-\d+[A-Z]?$/;
+
 /** Words in reading order joined into lines: same direction and size, one baseline, close gaps. */
 export function textLines(words: WordBox[]): TextLine[] {
   const onSheet = new Map(words.map((word) => [inReadingFrame(word), word]));
@@ -199,7 +202,9 @@ export function textLines(words: WordBox[]): TextLine[] {
         Math.abs(last.word.angle - word.word.angle) < 0.1 &&
         Math.max(size, lastSize) <= 1.35 * Math.min(size, lastSize) &&
         Math.abs(last.center[1] - word.center[1]) < 0.5 * Math.max(size, lastSize) &&
-        word.bbox[0] - last.bbox[2] < 1.2 * Math.max(size, lastSize)
+        word.bbox[0] - last.bbox[2] < 1.2 * Math.max(size, lastSize) &&
+        // A finish tag set just before a name ("P-2" beside "PATIENT") is the wall's, not the name's.
+        !(FINISH_CODE.test(last.word.text) && NAME_WORD.test(word.word.text))
       );
     });
     if (line) line.push(word);
@@ -294,15 +299,16 @@ function sameLettering(line: TextLine, other: TextLine): boolean {
 /**
  * A name line with the lines of its name stacked right above or below it, in the same lettering
  * (a finish or use printed under a name, "Parket", "Keramika", is set in other lettering), and
- * the room number under them.
+ * the room number right under them.
  */
 function nameStack(main: TextLine, worded: TextLine[], lines: TextLine[]): TextLine[] {
   const stack = [main];
-  const stacked = (line: TextLine, neighbour: TextLine, below: boolean) => {
+  const adjoining = (line: TextLine, neighbour: TextLine, below: boolean) => {
     const step = below ? line.bbox[1] - neighbour.bbox[3] : neighbour.bbox[1] - line.bbox[3];
     const overlap = Math.min(line.bbox[2], neighbour.bbox[2]) - Math.max(line.bbox[0], neighbour.bbox[0]);
-    return step > -0.3 * neighbour.fontSize && step < 1.0 * neighbour.fontSize && overlap > 0 && sameLettering(line, neighbour);
+    return step > -0.3 * neighbour.fontSize && step < 1.0 * neighbour.fontSize && overlap > 0;
   };
+  const stacked = (line: TextLine, neighbour: TextLine, below: boolean) => adjoining(line, neighbour, below) && sameLettering(line, neighbour);
   for (let top = main; ; ) {
     const above = worded.find((l) => !stack.includes(l) && stacked(l, top, false));
     if (!above) break;
@@ -316,7 +322,11 @@ function nameStack(main: TextLine, worded: TextLine[], lines: TextLine[]): TextL
     bottom = below;
   }
   const last = stack[stack.length - 1];
-  const number = lines.find((l) => !stack.includes(l) && ROOM_NUMBER.test(l.text.trim()) && !MEASURE.test(l.text) && stacked(l, last, true));
+  // A tag often sets its number smaller or larger than the name, in a box of its own.
+  const numberSize = (l: TextLine) => l.fontSize >= 0.6 * last.fontSize && l.fontSize <= 1.6 * last.fontSize;
+  // A bare figure reads as a dimension elsewhere; right under a name it is the room's number ("144").
+  const isNumber = (l: TextLine) => ROOM_NUMBER.test(l.text.trim()) && (!MEASURE.test(l.text) || /^\d{1,4}$/.test(l.text.trim()));
+  const number = lines.find((l) => !stack.includes(l) && isNumber(l) && adjoining(l, last, true) && numberSize(l));
   return number ? [...stack, number] : stack;
 }
 
