@@ -159,16 +159,25 @@ export function detectTopology(input: TopologyInput): TopologyResult {
   keptRuns.forEach(({ index }, k) => wallIdOfRun.set(index, `wall-${k}`));
   const faceOffset = Math.max(1, 0.25 * thickness);
   const leavesBuildings = (points: Position[]) => points.some((p) => !inBuilding(p));
-  const wallDetections: WallDetection[] = keptRuns.map(({ run, index }) => {
-    const { below, above } = pointsBeside(run, faceOffset, FACE_SHARES);
-    return toWallDetection(run, wallIdOfRun.get(index)!, leavesBuildings(below) || leavesBuildings(above));
+  const keptCurves = walls.curved.filter((wall) => {
+    const middle = curveMiddle(wall);
+    return wall.joins.length === 0 && inBuilding(middle) && roomAt(middle) < 0;
   });
-  const keptCurves = walls.curved.filter((wall) => wall.joins.length === 0 && inBuilding(curveMiddle(wall)) && roomAt(curveMiddle(wall)) < 0);
   const curveIds = keptCurves.map((_, k) => `wall-${keptRuns.length + k}`);
-  keptCurves.forEach((wall, k) => {
-    const { inside, outside } = curvePointsBeside(wall, faceOffset, FACE_SHARES);
-    wallDetections.push({ id: curveIds[k], polygon: [wall.ring], centerline: curveCenterline(wall), thickness: wall.outer - wall.inner, exterior: leavesBuildings(inside) || leavesBuildings(outside) });
+  // Points just off both faces of each kept wall: whether it is exterior, and the rooms along it.
+  const runFaces = keptRuns.map(({ run }) => {
+    const { below, above } = pointsBeside(run, faceOffset, FACE_SHARES);
+    return [below, above];
   });
+  const curveFaces = keptCurves.map((wall) => {
+    const { inside, outside } = curvePointsBeside(wall, faceOffset, FACE_SHARES);
+    return [inside, outside];
+  });
+  const exterior = (faces: Position[][]) => faces.some(leavesBuildings);
+  const wallDetections: WallDetection[] = [
+    ...keptRuns.map(({ run, index }, k) => toWallDetection(run, wallIdOfRun.get(index)!, exterior(runFaces[k]))),
+    ...keptCurves.map((wall, k) => ({ id: curveIds[k], polygon: [wall.ring], centerline: curveCenterline(wall), thickness: wall.outer - wall.inner, exterior: exterior(curveFaces[k]) })),
+  ];
 
   // Openings that join a room to another room or to the outside. A "window" between two rooms
   // is a divider drawn as a filled block: it closes the rooms but is no opening.
@@ -213,13 +222,11 @@ export function detectTopology(input: TopologyInput): TopologyResult {
     if (!target.has(room)) target.set(room, new Set());
     target.get(room)!.add(id);
   };
-  keptRuns.forEach(({ run, index }) => {
-    const { below, above } = pointsBeside(run, faceOffset, FACE_SHARES);
-    for (const p of [...below, ...above]) relate(wallsOfRoom, roomAt(p), wallIdOfRun.get(index)!);
+  keptRuns.forEach(({ index }, k) => {
+    for (const p of runFaces[k].flat()) relate(wallsOfRoom, roomAt(p), wallIdOfRun.get(index)!);
   });
-  keptCurves.forEach((wall, k) => {
-    const { inside, outside } = curvePointsBeside(wall, faceOffset, FACE_SHARES);
-    for (const p of [...inside, ...outside]) relate(wallsOfRoom, roomAt(p), curveIds[k]);
+  keptCurves.forEach((_, k) => {
+    for (const p of curveFaces[k].flat()) relate(wallsOfRoom, roomAt(p), curveIds[k]);
   });
   keptOpenings.forEach(({ sides }, k) => sides.forEach((room) => relate(openingsOfRoom, room, `opening-${k}`)));
   curvedWindows.forEach(({ sides }, k) => sides.forEach((room) => relate(openingsOfRoom, room, `opening-${keptOpenings.length + k}`)));
