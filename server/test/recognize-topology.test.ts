@@ -208,6 +208,22 @@ describe('va-finish-plan page 1 (hospital wing, corridors and lobby not separate
     expect(squareFeet(toilet.polygon, mpu)).toBeLessThan(70);
   });
 
+  it('closes a toilet room at its wall face, though chase walls cross that face as extension lines cross a dimension', async () => {
+    const { sheet, mpu, result } = await recognizedVa;
+    // TOILET 137A's south wall is two strokes of the wall pen, 588.5 and 591.8 pt. The chase's
+    // thinner walls below cross the lower one near both ends, so it read as a dimension line, and
+    // the room ran on into the 2 ft chase: 87 SF. No figure is printed along it, and it ends on
+    // the faces of the walls it spans between, as a dimension line does not.
+    const number = sheet.words.find((word) => word.text === '137A' && word.geometry)!;
+    const toilet = result.rooms.find((room) => pointInPolygon(interiorPoint(number.geometry!.coordinates), room.polygon))!;
+    expect(toilet.name).toBe('TOILET 137A');
+    const [, , , y1] = ringBBox(toilet.polygon[0]).map((value) => (value * 72) / DPI);
+    expect(Math.abs(y1 - 588.5)).toBeLessThan(1);
+    // Its floor between the faces, 1282.0–1341.4 by 501.1–588.5 pt, less the notch at its door.
+    expect(squareFeet(toilet.polygon, mpu)).toBeGreaterThan(50);
+    expect(squareFeet(toilet.polygon, mpu)).toBeLessThan(64.1);
+  });
+
   it('takes no wall from a room-number box drawn as four loose strokes against a closet wall', async () => {
     const { sheet, mpu, result } = await recognizedVa;
     // STORAGE 134A: 5.74 ft between its wall faces (1225.5 and 1277.2 pt, read off a poppler

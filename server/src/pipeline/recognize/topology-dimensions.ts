@@ -1,7 +1,8 @@
 // Dimension strings: which lines are dimension lines (they measure, they are not walls) and which
 // are their extension lines (they point at the faces the drawing measures).
 import Flatbush from 'flatbush';
-import type { Line } from './topology-evidence.ts';
+import type { Position } from '../../../../core/src/types.ts';
+import type { Line, WordBox } from './topology-evidence.ts';
 
 function lineIndex(lines: Line[]): Flatbush | null {
   if (lines.length === 0) return null;
@@ -18,6 +19,11 @@ export interface DimensionMarks {
   dimensionIds: Set<number>;
   /** Extension lines: the perpendicular lines crossing dimension lines, which point at the faces measured. */
   extensions: Line[];
+  /**
+   * Dimension lines with no figure printed along them, on a sheet that writes its figures: such a
+   * line in a wall pen is a wall face that thinner walls cross the way extension lines do.
+   */
+  unfigured: Set<number>;
 }
 
 /** A dimension line broken for its text leaves a gap up to this long, paper mm. */
@@ -81,11 +87,11 @@ interface TickClaim {
  * face too: it ends only the line that stops nearest to it, which is the dimension (the face
  * runs on to its corner). A tick marks no face of its own, so ticks are no extension lines.
  */
-export function dimensionMarks(lines: Line[], unitsPerPaperMm: number): DimensionMarks {
+export function dimensionMarks(lines: Line[], unitsPerPaperMm: number, words: readonly WordBox[]): DimensionMarks {
   const dimensionIds = new Set<number>();
   const extensionIds = new Set<number>();
   const index = lineIndex(lines);
-  if (!index) return { dimensionIds, extensions: [] };
+  if (!index) return { dimensionIds, extensions: [], unfigured: new Set() };
   const beyond = 0.5 * unitsPerPaperMm;
   const nearEnd = 3 * unitsPerPaperMm;
   // Extension lines are drawn out from the measured face; arrowheads, dots and ticks are shorter.
@@ -96,6 +102,7 @@ export function dimensionMarks(lines: Line[], unitsPerPaperMm: number): Dimensio
   const claims: TickClaim[] = [];
   // A row of dimensions along one line chains up; each of them is ticked at its own ends.
   const chains = collinearChains(lines, DIMENSION_TEXT_GAP_MM * unitsPerPaperMm);
+  const rowMembers = new Set(chains.filter((chain) => chain.length > 1).flatMap((chain) => chain.map((line) => line.id)));
   for (const chain of [...chains, ...chains.filter((chain) => chain.length > 1).flatMap((chain) => chain.map((line) => [line]))]) {
     const t0 = Math.min(...chain.map((line) => line.t0));
     const t1 = Math.max(...chain.map((line) => line.t1));
@@ -139,10 +146,95 @@ export function dimensionMarks(lines: Line[], unitsPerPaperMm: number): Dimensio
   for (const claim of claims) {
     if (claim.overshoot <= nearestEnd.get(claim.tick)! + 1) ticked.add(`${claim.chain}|${claim.end}`);
   }
+  const figures = figureIndex(words);
+  const unfigured: Line[] = [];
   marks.forEach(({ chain, startCrossed, endCrossed, crossing }, k) => {
     if (!(startCrossed || ticked.has(`${k}|start`)) || !(endCrossed || ticked.has(`${k}|end`))) return;
     for (const line of chain) dimensionIds.add(line.id);
     for (const id of crossing) extensionIds.add(id);
+    // Only a single unbroken stroke can be a face: a row of pieces is a dimension string's.
+    if (figures && chain.length === 1 && !rowMembers.has(chain[0].id) && !carriesFigure(chain, figures, unitsPerPaperMm)) unfigured.push(chain[0]);
   });
-  return { dimensionIds, extensions: lines.filter((line) => extensionIds.has(line.id) && !dimensionIds.has(line.id)) };
+  const faces = unfigured.filter((line) => endsOnFaces(line, lines, index, unitsPerPaperMm));
+  return { dimensionIds, extensions: lines.filter((line) => extensionIds.has(line.id) && !dimensionIds.has(line.id)), unfigured: lone(faces, unitsPerPaperMm) };
+}
+
+/** A sheet whose words hold fewer figures than this has its dimension text drawn, not written. */
+const FEWEST_FIGURES = 5;
+/** A dimension's figure is printed along its line, at most this far off it, paper mm. */
+const FIGURE_OFFSET_MM = 6;
+
+interface FigureIndex {
+  index: Flatbush;
+  centers: Position[];
+}
+
+function figureIndex(words: readonly WordBox[]): FigureIndex | null {
+  const figures = words.filter(({ word }) => /\d/.test(word.text));
+  if (figures.length < FEWEST_FIGURES) return null;
+  const index = new Flatbush(figures.length);
+  for (const { center } of figures) index.add(center[0], center[1], center[0], center[1]);
+  index.finish();
+  return { index, centers: figures.map(({ center }) => center) };
+}
+
+/** Whether a figure is printed along the chain (in a gap it leaves for it, too), close across it. */
+function carriesFigure(chain: Line[], { index, centers }: FigureIndex, unitsPerPaperMm: number): boolean {
+  const reach = FIGURE_OFFSET_MM * unitsPerPaperMm;
+  const [line] = chain;
+  const t0 = Math.min(...chain.map((piece) => piece.t0));
+  const t1 = Math.max(...chain.map((piece) => piece.t1));
+  const ends = chain.flatMap((piece) => [piece.a, piece.b]);
+  const xs = ends.map((p) => p[0]);
+  const ys = ends.map((p) => p[1]);
+  return index.search(Math.min(...xs) - reach, Math.min(...ys) - reach, Math.max(...xs) + reach, Math.max(...ys) + reach).some((k) => {
+    const [x, y] = centers[k];
+    const along = line.ux * x + line.uy * y;
+    return along >= t0 && along <= t1 && Math.abs(-line.uy * x + line.ux * y - line.offset) <= reach;
+  });
+}
+
+/** Lines of a hatch or a grid lie this close to a parallel line of their pen, paper mm. */
+const HATCH_SPACING_MM = 4;
+
+/** The ids of lines with no parallel line of their own pen beside them: not of a hatch or a grid. */
+function lone(lines: Line[], unitsPerPaperMm: number): Set<number> {
+  const spacing = HATCH_SPACING_MM * unitsPerPaperMm;
+  const groups = new Map<string, Line[]>();
+  for (const line of lines) {
+    const key = `${line.style}|${Math.round(Math.atan2(line.uy, line.ux) * 200)}`;
+    groups.set(key, [...(groups.get(key) ?? []), line]);
+  }
+  const kept = new Set<number>();
+  for (const group of groups.values()) {
+    group.sort((a, b) => a.offset - b.offset);
+    group.forEach((line, k) => {
+      const besideIt = (step: number) => {
+        for (let n = k + step; n >= 0 && n < group.length && Math.abs(group[n].offset - line.offset) <= spacing; n += step) {
+          const other = group[n];
+          if (Math.abs(other.offset - line.offset) > 0.5 && other.t0 < line.t1 && other.t1 > line.t0) return true;
+        }
+        return false;
+      };
+      if (!besideIt(-1) && !besideIt(1)) kept.add(line.id);
+    });
+  }
+  return kept;
+}
+
+/** A face ends on the faces of the walls it spans between: this close, paper mm. */
+const FACE_JOINT_MM = 0.3;
+
+/** Whether both ends of a line meet a line of its own pen square to it, as a wall's face meets the walls it runs between. */
+function endsOnFaces(line: Line, lines: Line[], index: Flatbush, unitsPerPaperMm: number): boolean {
+  const reach = FACE_JOINT_MM * unitsPerPaperMm + line.width;
+  return [line.a, line.b].every(([x, y]) =>
+    index.search(x - reach, y - reach, x + reach, y + reach).some((k) => {
+      const other = lines[k];
+      if (other === line || other.style !== line.style || Math.abs(line.ux * other.ux + line.uy * other.uy) > 0.17) return false;
+      const along = other.ux * x + other.uy * y;
+      const across = Math.abs(-other.uy * x + other.ux * y - other.offset);
+      return across <= reach && along >= other.t0 - reach && along <= other.t1 + reach;
+    }),
+  );
 }

@@ -828,7 +828,7 @@ function framesText(quad: FrameRect, words: Evidence['words'], wordIndex: Flatbu
 export function detectWallEvidence(evidence: Evidence, scale: WallScale, withLighterPens = false): WallEvidence {
   const poche = visiblePoche(pocheFills(evidence.fills, scale), evidence.opaqueFills);
   const lines = [...evidence.lines, ...pocheEdges(poche, evidence.lines.length)];
-  const dimensions = dimensionMarks(lines, evidence.unitsPerPaperMm);
+  const dimensions = dimensionMarks(lines, evidence.unitsPerPaperMm, evidence.words);
   const candidates = lines.filter((line) => line.length >= scale.minThickness && !dimensions.dimensionIds.has(line.id));
   // Pens are told apart on every line's pairs; walls are then paired among wall-pen lines only,
   // so the thin layer lines drawn inside a wall (studs, sheathing) do not split it.
@@ -836,7 +836,8 @@ export function detectWallEvidence(evidence: Evidence, scale: WallScale, withLig
   const firstPairs = findPairs(candidates.filter((line) => line.length >= 3 * scale.minThickness), scale, PEN_OVERLAP_SHARE);
   const ladder = ladderPairs(firstPairs);
   const { pens, lighter } = wallStyles(firstPairs.filter((pair) => !ladder.has(pair)));
-  const wallLines = candidates.filter((line) => pens.has(line.style));
+  const unfiguredFaces = lines.filter((line) => dimensions.unfigured.has(line.id) && line.length >= scale.minThickness);
+  const wallLines = [...candidates, ...unfiguredFaces].filter((line) => pens.has(line.style));
   const pairs = findPairs(wallLines, scale, WALL_OVERLAP_SHARE);
   const wallLadder = ladderPairs(pairs);
   let wordIndex: Flatbush | null = null;
