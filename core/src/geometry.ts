@@ -16,12 +16,21 @@ export function signedArea2(ring: readonly (readonly number[])[]): number {
   return sum;
 }
 
-/** Even-odd point-in-ring test; the closing segment is implied, boundary points may fall either way. */
-export function pointInRing([x, y]: readonly number[], ring: readonly (readonly number[])[]): boolean {
+/**
+ * Even-odd point-in-ring test; the closing segment is implied, boundary points may fall either way.
+ * Indexed rather than destructured: recognition calls this millions of times on rings of thousands
+ * of vertices, and array destructuring allocated an iterator per vertex (gigabytes of garbage on a
+ * hospital sheet).
+ */
+export function pointInRing(point: readonly number[], ring: readonly (readonly number[])[]): boolean {
+  const x = point[0];
+  const y = point[1];
   let inside = false;
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i];
-    const [xj, yj] = ring[j];
+    const xi = ring[i][0];
+    const yi = ring[i][1];
+    const xj = ring[j][0];
+    const yj = ring[j][1];
     if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;

@@ -70,18 +70,36 @@ function facesInWindow(segments: PenSegment[], [x0, y0, x1, y1]: BBox, options: 
     // A drain or a tap drawn inside a basin is a hole in its face, not a dent in its outline.
     const area = withHoles(cells, width) * cell * cell;
     if (area < options.minArea || area > options.maxArea) continue;
-    const corners: Position[] = [];
-    for (const k of cells) {
-      const cx = x0 + (k % width) * cell;
-      const cy = y0 + Math.floor(k / width) * cell;
-      corners.push([cx - cell / 2, cy - cell / 2], [cx + cell / 2, cy - cell / 2], [cx + cell / 2, cy + cell / 2], [cx - cell / 2, cy + cell / 2]);
-    }
-    const hull = convexHull(corners);
+    const hull = convexHull(rowEndCorners(cells, width, [x0, y0], cell));
     if (area < (MIN_CONVEXITY * Math.abs(signedArea2(hull))) / 2) continue;
     // The pen was widened by half the gap on each side: widen the face back to the strokes' edge.
     faces.push(offsetConvex(hull, options.gap / 2));
   }
   return faces;
+}
+
+/**
+ * The corners of the first and last cell of each row of a component: its convex hull is theirs,
+ * since the cells between them lie on the segments joining them. Hulling every cell's corners
+ * made this most of recognition on sheets with large fixtures.
+ */
+function rowEndCorners(cells: number[], width: number, [x0, y0]: Position, cell: number): Position[] {
+  const ends = new Map<number, [number, number]>();
+  for (const k of cells) {
+    const i = k % width;
+    const j = (k - i) / width;
+    const row = ends.get(j);
+    if (!row) ends.set(j, [i, i]);
+    else if (i < row[0]) row[0] = i;
+    else if (i > row[1]) row[1] = i;
+  }
+  const corners: Position[] = [];
+  for (const [j, [first, last]] of ends) {
+    const top = y0 + j * cell - cell / 2;
+    const bottom = top + cell;
+    corners.push([x0 + first * cell - cell / 2, top], [x0 + first * cell - cell / 2, bottom], [x0 + last * cell + cell / 2, top], [x0 + last * cell + cell / 2, bottom]);
+  }
+  return corners;
 }
 
 /** Marks the cells within `radius` of the segment a→b. */

@@ -46,7 +46,7 @@ import type { BBox, SheetInfo, SheetPrimitives, SheetWord, SubPath, VectorPath }
 import { flattenSegments } from '../vectors.ts';
 import type { FixtureDetection, FixtureSubClass, RoomDetection, Ring } from './model.ts';
 import { overlapArea } from './features.ts';
-import { convexHull, cross, distance, distanceToSegment, pointInPolygon, pointInRing, ringBBox, signedArea2 } from './geom-basics.ts';
+import { cellKey, convexHull, cross, distance, distanceToSegment, pointInPolygon, pointInRing, ringBBox, signedArea2 } from './geom-basics.ts';
 import { strokeFaces } from './fixture-faces.ts';
 
 export interface FixtureInput {
@@ -498,11 +498,10 @@ function paintedDark([r, g, b, alpha]: [number, number, number, number]): boolea
 /** Stroke ends grouped into nodes: ends within JOIN_TOLERANCE of each other, transitively. */
 function endNodes(ends: number, endPoint: (end: number) => Position): number[][] {
   const cell = JOIN_TOLERANCE;
-  const key = (x: number, y: number) => `${x},${y}`;
-  const grid = new Map<string, number[]>();
+  const grid = new Map<number, number[]>();
   for (let end = 0; end < ends; end++) {
-    const [x, y] = endPoint(end);
-    const k = key(Math.round(x / cell), Math.round(y / cell));
+    const p = endPoint(end);
+    const k = cellKey(Math.round(p[0] / cell), Math.round(p[1] / cell));
     const list = grid.get(k);
     if (list) list.push(end);
     else grid.set(k, [end]);
@@ -518,7 +517,7 @@ function endNodes(ends: number, endPoint: (end: number) => Position): number[][]
     const gy = Math.round(p[1] / cell);
     for (let dx = -1; dx <= 1; dx++) {
       for (let dy = -1; dy <= 1; dy++) {
-        for (const other of grid.get(key(gx + dx, gy + dy)) ?? []) {
+        for (const other of grid.get(cellKey(gx + dx, gy + dy)) ?? []) {
           if (other > end && distance(endPoint(other), p) <= JOIN_TOLERANCE) parent[find(other)] = find(end);
         }
       }

@@ -7,6 +7,17 @@ import { distance, signedArea2 } from '../../../../core/src/geometry.ts';
 
 export { distance, signedArea2 };
 
+/**
+ * One number naming the grid cell (cx, cy), for spatial hashes over integer cell coordinates up to
+ * 2^25 either way: a string key ("cx,cy") built for every probe made them the slowest step of
+ * recognition on sheets with hundreds of thousands of strokes.
+ */
+export function cellKey(cx: number, cy: number): number {
+  return (cx + CELL_OFFSET) * CELL_STRIDE + (cy + CELL_OFFSET);
+}
+const CELL_OFFSET = 2 ** 25;
+const CELL_STRIDE = 2 ** 26;
+
 export function ringPerimeter(ring: readonly Position[]): number {
   let sum = 0;
   for (let i = 0, n = ring.length; i < n; i++) sum += distance(ring[i], ring[(i + 1) % n]);

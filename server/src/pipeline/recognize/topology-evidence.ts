@@ -2,7 +2,7 @@
 // the edges of ink fills), circular arcs (door swings), ink fill regions (poché) and word boxes.
 import type { Position } from '../../../../core/src/types.ts';
 import type { BBox, RGBA, Segment, SheetPrimitives, SheetWord, StrokeStyle, SubPath, VectorPath } from '../types.ts';
-import { closeRing, distance, interiorPoint, pointInRing, ringBBox, ringPerimeter, signedArea2 } from './geom-basics.ts';
+import { cellKey, closeRing, distance, interiorPoint, pointInRing, ringBBox, ringPerimeter, signedArea2 } from './geom-basics.ts';
 import { paintedRegion, type MultiPolygon } from './geom-clip.ts';
 import { textFrameLineIds } from './topology-frames.ts';
 
@@ -278,9 +278,8 @@ function explodedArcs(paths: VectorPath[], maxPiece: number, joint: number): Arc
     byStyle.set(key, list);
   }
   const arcs: ArcShape[] = [];
-  const cellKey = (cx: number, cy: number) => `${cx},${cy}`;
   for (const pieces of byStyle.values()) {
-    const cells = new Map<string, number[]>();
+    const cells = new Map<number, number[]>();
     pieces.forEach((piece, k) => {
       for (const p of [piece.a, piece.b]) {
         const key = cellKey(Math.floor(p[0] / joint), Math.floor(p[1] / joint));
