@@ -148,6 +148,14 @@ describe('va-finish-plan page 1 (hospital wing, corridors and lobby not separate
     const mpu = metresPerUnit(scale, DPI)!;
     return { sheet, mpu, result: detectTopology({ ...sheet, metresPerUnit: mpu }) };
   })();
+  /** The room holding the room tag printed as `text`. */
+  const taggedRoom = async (text: string) => {
+    const { sheet, result } = await recognizedVa;
+    const tag = sheet.words.find((word) => word.text === text && word.geometry)!;
+    return result.rooms.find((room) => pointInPolygon(interiorPoint(tag.geometry!.coordinates), room.polygon))!;
+  };
+  /** A room's south edge, pt. */
+  const southEdge = (room: { polygon: Position[][] }) => (ringBBox(room.polygon[0])[3] * 72) / DPI;
   it('cuts the open circulation along the drawn lines between its room tags', async () => {
     const { sheet, mpu, result } = await recognizedVa;
     // Each printed "<area> SF" tag of the lobby and the corridors, by its recorded place on the sheet.
@@ -196,41 +204,36 @@ describe('va-finish-plan page 1 (hospital wing, corridors and lobby not separate
   });
 
   it('parts two toilet rooms by the wall between them, thicker than any the sheet draws often', async () => {
-    const { sheet, mpu, result } = await recognizedVa;
+    const { mpu } = await recognizedVa;
     // TOILET 145A and the toilet below it share a 7 pt wall (480.8–487.8 pt) in the wall pen, a
     // thickness that is no peak of the sheet's walls (3.1–9.7 pt): read as a counter's edge, it
     // left one 143 SF "toilet" holding both. It joins walls at both ends, as a counter does not.
-    const number = sheet.words.find((word) => word.text === '145A' && word.geometry)!;
-    const toilet = result.rooms.find((room) => pointInPolygon(interiorPoint(number.geometry!.coordinates), room.polygon))!;
+    const toilet = await taggedRoom('145A');
     expect(toilet.name).toBe('TOILET 145A');
-    const [, , , y1] = ringBBox(toilet.polygon[0]).map((value) => (value * 72) / DPI);
-    expect(Math.abs(y1 - 480.8)).toBeLessThan(1);
+    expect(Math.abs(southEdge(toilet) - 480.8)).toBeLessThan(1);
     expect(squareFeet(toilet.polygon, mpu)).toBeLessThan(70);
   });
 
   it('closes a toilet room at its wall face, though chase walls cross that face as extension lines cross a dimension', async () => {
-    const { sheet, mpu, result } = await recognizedVa;
+    const { mpu } = await recognizedVa;
     // TOILET 137A's south wall is two strokes of the wall pen, 588.5 and 591.8 pt. The chase's
     // thinner walls below cross the lower one near both ends, so it read as a dimension line, and
     // the room ran on into the 2 ft chase: 87 SF. No figure is printed along it, and it ends on
     // the faces of the walls it spans between, as a dimension line does not.
-    const number = sheet.words.find((word) => word.text === '137A' && word.geometry)!;
-    const toilet = result.rooms.find((room) => pointInPolygon(interiorPoint(number.geometry!.coordinates), room.polygon))!;
+    const toilet = await taggedRoom('137A');
     expect(toilet.name).toBe('TOILET 137A');
-    const [, , , y1] = ringBBox(toilet.polygon[0]).map((value) => (value * 72) / DPI);
-    expect(Math.abs(y1 - 588.5)).toBeLessThan(1);
+    expect(Math.abs(southEdge(toilet) - 588.5)).toBeLessThan(1);
     // Its floor between the faces, 1282.0–1341.4 by 501.1–588.5 pt, less the notch at its door.
     expect(squareFeet(toilet.polygon, mpu)).toBeGreaterThan(50);
     expect(squareFeet(toilet.polygon, mpu)).toBeLessThan(64.1);
   });
 
   it('takes no wall from a room-number box drawn as four loose strokes against a closet wall', async () => {
-    const { sheet, mpu, result } = await recognizedVa;
+    const { mpu } = await recognizedVa;
     // STORAGE 134A: 5.74 ft between its wall faces (1225.5 and 1277.2 pt, read off a poppler
     // render) less a column in one corner; printed 16 SF. Its "134A" box touches the west wall,
     // and paired with that wall's face it made a 3 pt "wall" that took 2 SF (14.0 SF) of a 16 SF room.
-    const number = sheet.words.find((word) => word.text === '134A' && word.geometry)!;
-    const closet = result.rooms.find((room) => pointInPolygon(interiorPoint(number.geometry!.coordinates), room.polygon))!;
+    const closet = await taggedRoom('134A');
     const [x0] = ringBBox(closet.polygon[0]);
     expect(Math.abs((x0 * 72) / DPI - 1225.5)).toBeLessThan(0.5);
     expect(squareFeet(closet.polygon, mpu)).toBeGreaterThan(15);
@@ -436,7 +439,6 @@ describe('splitAtStamps', () => {
   });
 });
 
-/** Page `page` of a real PDF as a PDF of its own: the pipeline reads a sheet's first page. */
 describe('purdue-lilyhall A121 (Revit lab plan whose room tags print numbers only)', () => {
   it('names each room by the number in its tag, not by a keynote, a count or a section bubble', async () => {
     const sheet = await parse(realPage('purdue-lilyhall/drawings.pdf', 5));
@@ -523,18 +525,46 @@ describe('kirkland sample plans, cover sheet (outlined text read by OCR)', () =>
       for (const room of result.rooms) expect(room.name ?? '').not.toMatch(/[\]|}~]$|^[[|{~]/);
     });
 
-    it('names the office whose label a centre line strikes through, and the family room beside it', () => {
+    it('names the office whose label a centre line strikes through, and reads the family room\'s label', () => {
       // The addition's OFFICE, struck at its E by a dash of a centre line, was read as noise and
       // the room took the name of a note beside it ("WINDOW TYPE"); the rules are painted out of
-      // the fine render before it is read. FAMILY, read in a tile but not over the whole sheet,
-      // left its room named "ROOM".
-      for (const name of ['OFFICE', 'FAMILY']) {
-        const label = words.filter((word) => word.text === name);
-        expect(label, name).toHaveLength(1);
-        expect(roomsAt(label[0]).map((room) => room.name)).toEqual([name === 'FAMILY' ? 'FAMILY ROOM' : name]);
-      }
+      // the fine render before it is read.
+      const office = words.filter((word) => word.text === 'OFFICE');
+      expect(office).toHaveLength(1);
+      expect(roomsAt(office[0]).map((room) => room.name)).toEqual(['OFFICE']);
+      // FAMILY, read in a tile but not over the whole sheet, left its room named "ROOM". No wall
+      // parts the family room from the stair hall, nor the hall from the living room: the walls
+      // that closed it were the strokes of the "DOOR SIZE & TYPE" note lettered up its west side.
+      const family = words.filter((word) => word.text === 'FAMILY');
+      expect(family).toHaveLength(1);
+      const rooms = roomsAt(family[0]);
+      expect(rooms).toHaveLength(1);
+      expect((rooms[0].name ?? '').split(' / ')).toContain('LIVING ROOM');
     });
   });
+});
+
+describe('ufpr-mapabloco (outlined lettering set inside the rooms, 1:75)', () => {
+  it('takes no wall from the strokes of the words OCR read, so each office closes along its own walls', async () => {
+    const sheet = await openSheet(new Uint8Array(readFileSync(path.join(realplans, 'ufpr-mapabloco/planta.pdf'))), DPI);
+    try {
+      const words = await sheetWords(await extractWords(sheet), async (dpi) => scaledPng(await renderSheet(sheet, dpi)), sheet.info);
+      // The title block's 1:75 is set in italic outlined digits OCR misreads, so the sheet is read
+      // as the service reads it, with no scale; the areas are measured at 1:75.
+      const result = detectTopology({ info: sheet.info, primitives: await extractPrimitives(sheet), words, metresPerUnit: null });
+      const mpu = metresPerUnit({ drawing: 1, real: 75, units: 'si', type: 'metric' }, DPI)!;
+      // The west range holds eight offices, each printed "GABINETE 18,18m²" in grey lettering
+      // run up the sheet. Paired with each other and with the walls, the letters' strokes made
+      // walls across the offices, and only three of them closed as rooms.
+      const offices = result.rooms.filter((room) => {
+        const [x] = interiorPoint(room.polygon);
+        return x > (120 * DPI) / 72 && x < (330 * DPI) / 72 && Math.abs(polygonArea(room.polygon) * mpu * mpu - 18.18) <= 0.03 * 18.18;
+      });
+      expect(offices.length).toBeGreaterThanOrEqual(8);
+    } finally {
+      await sheet.close();
+    }
+  }, OCR_TEST_TIMEOUT_MS);
 });
 
 describe('textLines', () => {

@@ -802,6 +802,41 @@ function connectedWideQuads(wide: FrameRect[], walls: FrameRect[], reach: number
 
 // ---------------------------------------------------------------------------------------------
 
+/** An OCR word is lettering, not a scrap of linework, read this surely or spelt with this many letters. */
+const SURE_READING = 0.9;
+const SURE_WORD_LETTERS = 4;
+
+/**
+ * Lines lying within a word OCR read: the strokes of lettering drawn as outlines or stroked
+ * (SHX) glyphs. Paired with each other or with a wall face beyond the word, they made walls of
+ * notes set against a plan (ufpr's grey room labels broke its offices and corridor apart). A
+ * text layer's words draw no lines, so only read words count, and only words surely read: OCR
+ * also reads scraps of linework as short words ("ig" over a wall's end), whose lines are wall.
+ */
+function letteringLineIds(lines: Line[], words: Evidence['words'], wordIndex: Flatbush | null): Set<number> {
+  const ids = new Set<number>();
+  if (!wordIndex) return ids;
+  const surelyRead = words.map(({ word }) => {
+    const confidence = word.confidence ?? 1;
+    return confidence < 1 && (confidence >= SURE_READING || (word.text.match(/\p{L}/gu)?.length ?? 0) >= SURE_WORD_LETTERS);
+  });
+  if (!surelyRead.includes(true)) return ids;
+  for (const line of lines) {
+    const [x0, x1] = line.a[0] <= line.b[0] ? [line.a[0], line.b[0]] : [line.b[0], line.a[0]];
+    const [y0, y1] = line.a[1] <= line.b[1] ? [line.a[1], line.b[1]] : [line.b[1], line.a[1]];
+    for (const k of wordIndex.search(x0, y0, x1, y1)) {
+      if (!surelyRead[k]) continue;
+      const [wx0, wy0, wx1, wy1] = words[k].bbox;
+      const margin = 0.1 * Math.min(wx1 - wx0, wy1 - wy0);
+      if (x0 >= wx0 - margin && y0 >= wy0 - margin && x1 <= wx1 + margin && y1 <= wy1 + margin) {
+        ids.add(line.id);
+        break;
+      }
+    }
+  }
+  return ids;
+}
+
 /**
  * Word boxes a pair of lines frames (tag boxes, underlined or boxed text) are not walls, and
  * neither are pairs inside a word OCR read: the strokes of its lettering, drawn as outlines.
@@ -829,7 +864,14 @@ export function detectWallEvidence(evidence: Evidence, scale: WallScale, withLig
   const poche = visiblePoche(pocheFills(evidence.fills, scale), evidence.opaqueFills);
   const lines = [...evidence.lines, ...pocheEdges(poche, evidence.lines.length)];
   const dimensions = dimensionMarks(lines, evidence.unitsPerPaperMm, evidence.words);
-  const candidates = lines.filter((line) => line.length >= scale.minThickness && !dimensions.dimensionIds.has(line.id));
+  let wordIndex: Flatbush | null = null;
+  if (evidence.words.length > 0) {
+    wordIndex = new Flatbush(evidence.words.length);
+    for (const { bbox } of evidence.words) wordIndex.add(bbox[0], bbox[1], bbox[2], bbox[3]);
+    wordIndex.finish();
+  }
+  const lettering = letteringLineIds(lines, evidence.words, wordIndex);
+  const candidates = lines.filter((line) => line.length >= scale.minThickness && !dimensions.dimensionIds.has(line.id) && !lettering.has(line.id));
   // Pens are told apart on every line's pairs; walls are then paired among wall-pen lines only,
   // so the thin layer lines drawn inside a wall (studs, sheathing) do not split it.
   // Pens show on the long lines; the crowd of short strokes in furniture and symbols only costs time.
@@ -840,12 +882,6 @@ export function detectWallEvidence(evidence: Evidence, scale: WallScale, withLig
   const wallLines = [...candidates, ...unfiguredFaces].filter((line) => pens.has(line.style));
   const pairs = findPairs(wallLines, scale, WALL_OVERLAP_SHARE);
   const wallLadder = ladderPairs(pairs);
-  let wordIndex: Flatbush | null = null;
-  if (evidence.words.length > 0) {
-    wordIndex = new Flatbush(evidence.words.length);
-    for (const { bbox } of evidence.words) wordIndex.add(bbox[0], bbox[1], bbox[2], bbox[3]);
-    wordIndex.finish();
-  }
   const walled = pairs
     .filter((pair) => !wallLadder.has(pair))
     .map((pair) => ({ pair, quad: pairQuad(pair) }))
