@@ -168,7 +168,7 @@ describe('editing tools', () => {
 
   it('deletes, renames and reclasses the selected feature, keeping relations consistent', async () => {
     const { widget } = await edit();
-    widget.selectFeature('wall-north');
+    widget.selectFeature('wall-north', { zoom: false });
     await widget.updateComplete;
     const deleted = nextEvent(widget, 'blueprintChanged');
     byTestId(widget, 'delete-feature').click();

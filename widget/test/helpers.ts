@@ -157,6 +157,21 @@ export async function renderedMap(widget: BlueprintWidget): Promise<void> {
   });
 }
 
+/**
+ * Waits until the map stands still at its laid-out size and is drawn so: a page point worked out
+ * while the view is still flying to a feature (or before a resize is drawn) is not where the
+ * pointer lands a moment later.
+ */
+export async function settledMap(widget: BlueprintWidget): Promise<void> {
+  await widget.updateComplete;
+  // One frame: layout, and the resize observer that tells OpenLayers the map's new size.
+  await new Promise((resolve) => requestAnimationFrame(resolve));
+  const map = widget.sheet!.map;
+  const view = map.getView();
+  while (view.getAnimating() || view.getInteracting()) await new Promise((resolve) => map.once('moveend', resolve));
+  await renderedMap(widget);
+}
+
 export function unmount(mounted: Mounted | undefined): void {
   mounted?.container.remove();
 }

@@ -5,7 +5,7 @@ import { expect } from '@open-wc/testing';
 import { sendMouse, setViewport } from '@web/test-runner-commands';
 import { measureGeometry, metresPerUnit, withMeasurements } from '../../core/src/measure.ts';
 import type { BlueprintFeature, BlueprintFeatureCollection } from '../../core/src/types.ts';
-import { DPI, METRIC_1_100, drag, featureById, mountWidget, nextEvent, pagePoint, rectangle, registerBlueprint, unmount, type Mounted } from './helpers.ts';
+import { DPI, METRIC_1_100, drag, featureById, mountWidget, nextEvent, pagePoint, rectangle, registerBlueprint, settledMap, unmount, type Mounted } from './helpers.ts';
 
 const COLUMNS = 45;
 
@@ -57,8 +57,7 @@ describe('2,000 features', () => {
 
     // Zoom in on one room so that its corner can be grabbed, and let the page settle.
     widget.selectFeature('room-20-20');
-    await new Promise((resolve) => widget.sheet!.map.once('moveend', resolve));
-    await new Promise((resolve) => requestIdleCallback(resolve));
+    await settledMap(widget);
     const corner: [number, number] = [10 + 20 * 26 + 24, 10 + 20 * 17 + 15];
     // The pointer arrives over the corner first, as a hand on a mouse does.
     await sendMouse({ type: 'move', position: pagePoint(widget, corner) });
