@@ -435,8 +435,9 @@ export interface RoomInput {
   words: WordBox[];
   /** Drawn straight lines that may separate spaces no wall separates, with their index. */
   separators: { segments: Segment2[]; index: Flatbush };
-  /** Ink fills: pale room-sized ones are rooms painted along their boundaries. */
+  /** Ink fills and lighter tints: room-sized ones that paint a room are rooms painted along their boundaries. */
   fills: FillRegion[];
+  tints: FillRegion[];
   unitsPerMetre: number | null;
   thickness: number;
 }
@@ -509,7 +510,8 @@ export function detectRooms(input: RoomInput): RoomFindings {
       const pieces = separated.flatMap((piece) => splitAtNecks(piece, tags, limits)).flatMap((piece) => splitOpenPlan(piece, anchors, input.unitsPerMetre, limits));
       return pieces.length === 1 ? whole : pieces.map((ring) => ({ rings: [closeRing(ring)], area: absArea(ring), bbox: ringBBox(ring) }));
     });
-  const painted = roomFills(input.fills, [...buildings].map((k) => mask[k][0] as Ring), limits, inMask);
+  const isLabelled = (space: SpacePiece) => roomLabel(textLines(wordsIn(space)), labelAnchor(space.bbox)) !== null;
+  const painted = roomFills(input.fills, input.tints, [...buildings].map((k) => mask[k][0] as Ring), limits, { isWall: inMask, isLabelled });
   const offset = Math.max(1, 0.25 * input.thickness);
   const closureFaces = input.closures.map((rect) => pointsBeside(rect, offset, [0.3, 0.5, 0.7]));
   // A space smaller than a room is a closet where a door opens into it, a shaft or a chase where none does.

@@ -115,6 +115,7 @@ function interpret(input: TopologyInput, evidence: Evidence, separators: RoomInp
     words: evidence.words,
     separators,
     fills: evidence.fills,
+    tints: evidence.tints,
     unitsPerMetre,
     thickness,
   });

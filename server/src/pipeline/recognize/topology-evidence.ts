@@ -77,6 +77,11 @@ export interface Evidence {
   lines: Line[];
   arcs: Arc[];
   fills: FillRegion[];
+  /**
+   * Fills too light to be ink yet not white (ArchiCAD paints a parquet zone 96 % grey): they draw
+   * nothing a wall is read from, but may paint a room.
+   */
+  tints: FillRegion[];
   /** Every opaque fill, paper-coloured ones too: what they cover is hidden from view. */
   opaqueFills: VectorPath[];
   words: WordBox[];
@@ -93,6 +98,8 @@ const EXPLODED_JOINT_MM = 0.05;
 
 /** Paint this light cannot be told from paper on a print; white fills mask, they draw nothing. */
 const PAPER_LUMINANCE = 235;
+/** Paint lighter than ink but darker than this is a tint a room may be painted in; lighter is white. */
+const WHITE_LUMINANCE = 250;
 
 export function luminance(color: RGBA): number {
   return 0.299 * color[0] + 0.587 * color[1] + 0.114 * color[2];
@@ -392,6 +399,7 @@ export function collectEvidence(primitives: SheetPrimitives, words: SheetWord[],
   const lines: Line[] = [];
   const arcs: Arc[] = [];
   const fills: FillRegion[] = [];
+  const tints: FillRegion[] = [];
   const opaqueFills: VectorPath[] = [];
   const strokeWidths: number[] = [];
   const addLine = (a: Position, b: Position, stroke: StrokeStyle, pathIndex: number) => {
@@ -413,12 +421,13 @@ export function collectEvidence(primitives: SheetPrimitives, words: SheetWord[],
         arcs.push(...subpathArcs(subpath, path.index).map((arc) => ({ ...arc, style })));
       }
     }
-    if (fill) {
+    const tint = !fill && path.fill && path.fill.color[3] > 0.2 && luminance(path.fill.color) < WHITE_LUMINANCE ? path.fill : null;
+    if (fill || tint) {
       const rings = fillRings(path);
       if (rings.length > 0) {
         const area = nestedArea(rings);
         const perimeter = rings.reduce((sum, ring) => sum + ringPerimeter(ring), 0);
-        fills.push({ path, pathIndex: path.index, rings, area, perimeter, color: fill.color, bbox: path.bbox, stroked: stroke !== null });
+        (fill ? fills : tints).push({ path, pathIndex: path.index, rings, area, perimeter, color: (fill ?? tint)!.color, bbox: path.bbox, stroked: stroke !== null });
       }
     }
   }
@@ -435,6 +444,7 @@ export function collectEvidence(primitives: SheetPrimitives, words: SheetWord[],
     lines: lines.filter((line) => !framed.has(line.id)).map((line, id) => ({ ...line, id })),
     arcs,
     fills,
+    tints,
     opaqueFills,
     words: wordBoxes,
     typicalStrokeWidth: strokeWidths.length > 0 ? strokeWidths[strokeWidths.length >> 1] : 1,

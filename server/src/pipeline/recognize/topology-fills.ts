@@ -13,6 +13,12 @@ import { fillPolygons, luminance, type FillRegion } from './topology-evidence.ts
 /** Room colours are pale; darker paint is poché, hatching or a symbol. */
 const MIN_ROOM_FILL_LUMINANCE = 200;
 /**
+ * Zone fills (ArchiCAD paints each zone in its floor finish's shade, a tiled bathroom mid grey) are
+ * darker, or lighter than ink: such paint is a room only where it lies over floor and holds a
+ * room's label. Black lettering stays legible on paint down to this shade.
+ */
+const MIN_ZONE_FILL_LUMINANCE = 128;
+/**
  * A room fill is one region (with a few holes for shafts and columns); a pattern of many pieces
  * is hatching or a greyed-out area, whose largest piece holds only a small share of its paint.
  */
@@ -51,16 +57,25 @@ function overlapArea(a: BBox, b: BBox): number {
   return boxArea([Math.max(a[0], b[0]), Math.max(a[1], b[1]), Math.min(a[2], b[2]), Math.min(a[3], b[3])]);
 }
 
+export interface PaintedRoomTests {
+  isWall: (p: Position) => boolean;
+  /** Whether a room's label is printed within the piece. */
+  isLabelled: (piece: SpacePiece) => boolean;
+}
+
 /**
  * Regions painted as rooms within the extent of a building: pale, room-sized, single-region
- * fills. The extent, not the outline: a unit whose glazing the walls leave open lies outside the
+ * fills, and zone fills of other shades (`tints`: lighter than ink) that hold a room's label over
+ * floor. The extent, not the outline: a unit whose glazing the walls leave open lies outside the
  * outline of the walls but is painted all the same.
  */
-export function roomFills(fills: FillRegion[], buildings: Ring[], limits: SpaceLimits, isWall: (p: Position) => boolean): SpacePiece[] {
+export function roomFills(fills: FillRegion[], tints: FillRegion[], buildings: Ring[], limits: SpaceLimits, { isWall, isLabelled }: PaintedRoomTests): SpacePiece[] {
   const buildingBoxes = buildings.map(ringBBox);
   const pieces: SpacePiece[] = [];
-  for (const fill of fills) {
-    if (luminance(fill.color) < MIN_ROOM_FILL_LUMINANCE || fill.area < limits.minArea) continue;
+  for (const fill of [...fills, ...tints]) {
+    const shade = luminance(fill.color);
+    const pale = shade >= MIN_ROOM_FILL_LUMINANCE && !tints.includes(fill);
+    if (shade < MIN_ZONE_FILL_LUMINANCE || fill.area < limits.minArea) continue;
     if (!buildingBoxes.some((box) => overlapArea(box, fill.bbox) >= INSIDE_BUILDING_SHARE * boxArea(fill.bbox))) continue;
     const region = fillPolygons(fill.path);
     const regionArea = multiPolygonArea(region);
@@ -70,7 +85,8 @@ export function roomFills(fills: FillRegion[], buildings: Ring[], limits: SpaceL
     // shaft it stands for the wall material inside.
     const main = [largest[0], ...largest.slice(1).filter((hole) => isWall(interiorPoint([hole as Position[]])) || Math.abs(signedArea2(hole)) / 2 >= limits.minArea)];
     const piece = toPiece(main);
-    if (piece.area >= MAIN_PIECE_SHARE * regionArea && isRoomSized(main, piece.area, limits)) pieces.push(piece);
+    if (piece.area < MAIN_PIECE_SHARE * regionArea || !isRoomSized(main, piece.area, limits)) continue;
+    if (pale || (!isWall(interiorPoint(piece.rings)) && isLabelled(piece))) pieces.push(piece);
   }
   return pieces;
 }
