@@ -10,7 +10,7 @@ import { metresPerUnit, polygonArea } from '../../core/src/measure.ts';
 import type { Position } from '../../core/src/types.ts';
 import { generateSheet, suiteOptions, type SheetOptions } from '../../bench/synth/generate.ts';
 import { openSheet } from '../src/pipeline/pdf.ts';
-import { interiorPoint, pointInPolygon, ringBBox } from '../src/pipeline/recognize/geom-basics.ts';
+import { interiorPoint, pointInPolygon, pointInRing, ringBBox } from '../src/pipeline/recognize/geom-basics.ts';
 import { multiPolygonArea, paintedRegion } from '../src/pipeline/recognize/geom-clip.ts';
 import { textLines } from '../src/pipeline/recognize/rooms.ts';
 import { splitAtStamps } from '../src/pipeline/recognize/topology-stamps.ts';
@@ -138,6 +138,29 @@ describe('asheville floorplan.pdf page 1 (real-estate plan, three floors)', () =
     ]);
     const floorOf = (name: string) => result.footprints.findIndex((footprint) => pointInPolygon(interiorPoint(result.rooms.find((room) => room.name === name)!.polygon), footprint));
     expect([floorOf('STORAGE'), floorOf('KITCHEN'), floorOf('FAMILY')]).toEqual([0, 1, 2]);
+  });
+});
+
+describe('asheville floorplan.pdf page 2 (the main floor, each room painted)', () => {
+  it('takes the hall from its near-white paint and keeps the pantry its paint runs beside', async () => {
+    const sheet = await parse(realPage('asheville/floorplan.pdf', 2));
+    const mpu = metresPerUnit(detectScale({ words: sheet.words, primitives: sheet.primitives, info: sheet.info }).scale, DPI)!;
+    const result = detectTopology({ ...sheet, metresPerUnit: mpu });
+    const at = (x: number, y: number): Position => [(x * DPI) / 72, (y * DPI) / 72];
+    // The hall below the kitchen is painted cream (luminance 249), lighter than any ink; its paint
+    // stops at the stair and the wall faces, where the walls alone let it run on.
+    const hallLabel = at(430, 300);
+    const hallPaint = sheet.primitives.paths.find((p) => p.fill && p.fill.color.join() === '255,249,227,1' && pointInRing(hallLabel, p.subpaths[0].segments.map((s) => s.from)))!;
+    expect(hallPaint).toBeDefined();
+    const paintArea = polygonArea([hallPaint.subpaths[0].segments.map((s) => s.from)]);
+    const hall = result.rooms.filter((room) => pointInPolygon(hallLabel, room.polygon));
+    expect(hall.map((room) => room.name)).toEqual(['HALL']);
+    expect(polygonArea(hall[0].polygon) / paintArea).toBeCloseTo(1, 2);
+    // The pantry beside it (0.48 m², smaller than a room but entered by a door) is still a room:
+    // the hall's paint runs under their wall into the pantry's outline, and trims it no more.
+    const pantry = result.rooms.filter((room) => pointInPolygon(at(414, 251), room.polygon));
+    expect(pantry.map((room) => room.name)).toEqual(['PNTR']);
+    expect(pantry[0].openingIds).toHaveLength(1);
   });
 });
 

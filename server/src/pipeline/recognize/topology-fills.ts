@@ -25,6 +25,8 @@ const MIN_ZONE_FILL_LUMINANCE = 128;
 const MAIN_PIECE_SHARE = 0.9;
 /** Blueprint units a notch of floor may stand out of its paint's box (paint stops a hair short of a wall face). */
 const NOTCH_SLACK = 1;
+/** A walled region keeps this share of its area or more where a neighbour's paint only trims its edge. */
+const TRIMMED_REGION_SHARE = 0.9;
 /** Share of a fill's box that must lie in a building's box: legends and key plans lie outside. */
 const INSIDE_BUILDING_SHARE = 0.9;
 
@@ -116,6 +118,12 @@ export function combineWithFills(regions: SpacePiece[], fills: SpacePiece[], lim
     // A fill that only comes near the region leaves it as the walls drew it, not snapped anew.
     if (rest.length === 1 && Math.abs(multiPolygonArea(rest) - region.area) <= 1e-6 * region.area) {
       spaces.push(region);
+      continue;
+    }
+    // Paint that runs a little way into the region (the next room's fill under their wall) trims
+    // it and no more: a pantry smaller than a room, kept for the door that opens into it, stays.
+    if (rest.length === 1 && multiPolygonArea(rest) >= TRIMMED_REGION_SHARE * region.area) {
+      spaces.push(toPiece(rest[0]));
       continue;
     }
     for (const polygon of rest) {
