@@ -422,12 +422,13 @@ export function collectEvidence(primitives: SheetPrimitives, words: SheetWord[],
       }
     }
     const tint = !fill && path.fill && path.fill.color[3] > 0.2 && luminance(path.fill.color) < WHITE_LUMINANCE ? path.fill : null;
-    if (fill || tint) {
+    const paint = fill ?? tint;
+    if (paint) {
       const rings = fillRings(path);
       if (rings.length > 0) {
         const area = nestedArea(rings);
         const perimeter = rings.reduce((sum, ring) => sum + ringPerimeter(ring), 0);
-        (fill ? fills : tints).push({ path, pathIndex: path.index, rings, area, perimeter, color: (fill ?? tint)!.color, bbox: path.bbox, stroked: stroke !== null });
+        (fill ? fills : tints).push({ path, pathIndex: path.index, rings, area, perimeter, color: paint.color, bbox: path.bbox, stroked: stroke !== null });
       }
     }
   }

@@ -74,9 +74,10 @@ export interface PaintedRoomTests {
 export function roomFills(fills: FillRegion[], tints: FillRegion[], buildings: Ring[], limits: SpaceLimits, { isWall, isLabelled }: PaintedRoomTests): SpacePiece[] {
   const buildingBoxes = buildings.map(ringBBox);
   const pieces: SpacePiece[] = [];
-  for (const fill of [...fills, ...tints]) {
+  const paints = [...fills.map((fill) => ({ fill, tint: false })), ...tints.map((fill) => ({ fill, tint: true }))];
+  for (const { fill, tint } of paints) {
     const shade = luminance(fill.color);
-    const pale = shade >= MIN_ROOM_FILL_LUMINANCE && !tints.includes(fill);
+    const pale = !tint && shade >= MIN_ROOM_FILL_LUMINANCE;
     if (shade < MIN_ZONE_FILL_LUMINANCE || fill.area < limits.minArea) continue;
     if (!buildingBoxes.some((box) => overlapArea(box, fill.bbox) >= INSIDE_BUILDING_SHARE * boxArea(fill.bbox))) continue;
     const region = fillPolygons(fill.path);
