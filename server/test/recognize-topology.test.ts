@@ -162,6 +162,25 @@ describe('asheville floorplan.pdf page 2 (the main floor, each room painted)', (
     expect(pantry.map((room) => room.name)).toEqual(['PNTR']);
     expect(pantry[0].openingIds).toHaveLength(1);
   });
+
+  it('seats each door in its wall though its arc ends 4° off it, and reads the gap\'s fill as no window besides', async () => {
+    const sheet = await parse(realPage('asheville/floorplan.pdf', 2));
+    const mpu = metresPerUnit(detectScale({ words: sheet.words, primitives: sheet.primitives, info: sheet.info }).scale, DPI)!;
+    const result = detectTopology({ ...sheet, metresPerUnit: mpu });
+    const pt = (units: number) => (units * 72) / DPI;
+    // iGUIDE draws its door swings a few degrees short of a quarter turn and paints each doorway
+    // grey. Read along the drawn leaf, a door missed its wall and stood half in the hall, and
+    // the grey doorway was reported again as a window.
+    const boxes = result.openings.map((opening) => ({ subClass: opening.subClass, box: ringBBox(opening.polygon).map(pt) }));
+    const overlap = (a: number[], b: number[]) => Math.min(a[2], b[2]) - Math.max(a[0], b[0]) > 0.5 && Math.min(a[3], b[3]) - Math.max(a[1], b[1]) > 0.5;
+    const doors = boxes.filter((opening) => opening.subClass === 'single swing door');
+    expect(boxes.filter((opening) => opening.subClass === 'window' && doors.some((door) => overlap(door.box, opening.box)))).toEqual([]);
+    // The bedroom's door, between the hall's east face (x 458.2 pt) and the bedroom's west face (463.6).
+    const bedroomDoor = doors.filter(({ box }) => box[0] < 461 && box[2] > 461 && box[1] < 218 && box[3] > 218);
+    expect(bedroomDoor).toHaveLength(1);
+    expect(bedroomDoor[0].box[0]).toBeCloseTo(458.2, 0);
+    expect(bedroomDoor[0].box[2]).toBeCloseTo(463.6, 0);
+  });
 });
 
 describe('va-finish-plan page 1 (hospital wing, corridors and lobby not separated by walls)', () => {

@@ -103,12 +103,33 @@ function hasLeaf(lines: Line[], hinge: Position, tip: Position, radius: number):
  * the wall band it sits in comes from wall runs parallel to the closed leaf near either jamb,
  * and the jambs from where wall material starts along that band on either side.
  */
+/**
+ * A swing's arc may end a few degrees off its wall (iGUIDE draws its quarter circles short, 86°):
+ * where the direction from hinge to closed leaf finds no wall band, the door is read along the
+ * nearest wall run within this angle, if it then sits between jambs at both ends. Tilted, the door
+ * was placed beside its wall, and the gap's own fill was reported a second time as a window. (A
+ * door hung on a frame beside a column, with no jamb found at its hinge, keeps its drawn line: read
+ * along the wall it left a slit between its frame and the column.)
+ */
+const SWING_SNAP_SINE = Math.sin((8 * Math.PI) / 180);
+
+function alongWall(raw: Frame, runs: RectIndex<WallRun>, box: [number, number, number, number]): Frame {
+  let best: Frame = raw;
+  let bestSine = SWING_SNAP_SINE;
+  for (const id of runs.search(box)) {
+    const run = runs.rects[id];
+    const sine = Math.abs(raw.ux * run.uy - raw.uy * run.ux);
+    if (sine >= bestSine) continue;
+    const sign = raw.ux * run.ux + raw.uy * run.uy >= 0 ? 1 : -1;
+    best = { ux: sign * run.ux, uy: sign * run.uy };
+    bestSine = sine;
+  }
+  return best;
+}
+
 function readSwing(arc: Arc, closed: Position, tip: Position, runs: RectIndex<WallRun>, stubs: RectIndex<FrameRect>, nearbyLines: Line[], limits: Limits): Swing {
   const hinge = arc.center;
   const r = arc.radius;
-  const frame = unit(hinge, closed);
-  const [hs, ho] = toFrame(frame, hinge);
-  const swingSide = Math.sign(toFrame(frame, tip)[1] - ho);
   const reach = Math.max(limits.thickness, 0.25 * r);
   const box: [number, number, number, number] = [
     Math.min(hinge[0], closed[0]) - reach - r * 0.3,
@@ -116,42 +137,51 @@ function readSwing(arc: Arc, closed: Position, tip: Position, runs: RectIndex<Wa
     Math.max(hinge[0], closed[0]) + reach + r * 0.3,
     Math.max(hinge[1], closed[1]) + reach + r * 0.3,
   ];
-  // Wall band: across-ranges of runs parallel to the door that reach a jamb and touch the hinge line.
-  const bands: { o0: number; o1: number; id: number }[] = [];
-  for (const id of runs.search(box)) {
-    const run = runs.rects[id];
-    if (!parallel(frame, run, ALIGNED_SINE)) continue;
-    const seen = rectIn(frame, run);
-    const o0 = seen.o0 - ho;
-    const o1 = seen.o1 - ho;
-    const s0 = seen.s0 - hs;
-    const s1 = seen.s1 - hs;
-    const touchesLine = o0 <= 0.25 * run.thickness + 1 && o1 >= -0.25 * run.thickness - 1;
-    const atJamb = (s1 >= -0.3 * r && s1 <= 0.3 * r) || (s0 >= 0.7 * r && s0 <= 1.3 * r);
-    if (touchesLine && atJamb && run.thickness <= 0.6 * r) bands.push({ o0, o1, id });
-  }
-  let o0: number;
-  let o1: number;
-  if (bands.length > 0) {
-    o0 = Math.min(...bands.map((b) => b.o0));
-    o1 = Math.max(...bands.map((b) => b.o1));
-  } else {
-    // No wall along the door: the leaf closes against the face opposite the swing.
-    o0 = swingSide > 0 ? -limits.thickness : 0;
-    o1 = swingSide > 0 ? 0 : limits.thickness;
-  }
-  const margin = Math.min(0.2 * (o1 - o0), 1);
-  const bandLo = ho + o0 + margin;
-  const bandHi = ho + o1 - margin;
-  const back = jambAt(frame, hs + 0.5 * r, -1, hs, r, bandLo, bandHi, runs, stubs, limits);
-  const ahead = jambAt(frame, hs + 0.5 * r, 1, hs + r, r, bandLo, bandHi, runs, stubs, limits);
   const leaf = hasLeaf(nearbyLines, hinge, tip, r);
-  const score = (back ? 1 : 0) + (ahead ? 1 : 0) + (bands.length > 0 ? 0.5 : 0) + (leaf ? 0.75 : 0);
-  const s0 = back ? back.at : hs;
-  const s1 = ahead ? ahead.at : hs + r;
-  const runIds = [...new Set([...bands.map((b) => b.id), ...(back?.runIds ?? []), ...(ahead?.runIds ?? [])])];
-  const stubIds = [...(back?.stubIds ?? []), ...(ahead?.stubIds ?? [])];
-  return { arc, hinge, closed, frame, rect: { ...frame, s0, s1, o0: ho + o0, o1: ho + o1 }, runIds, stubIds, score };
+  const along = (frame: Frame) => {
+    const [hs, ho] = toFrame(frame, hinge);
+    const swingSide = Math.sign(toFrame(frame, tip)[1] - ho);
+    // Wall band: across-ranges of runs parallel to the door that reach a jamb and touch the hinge line.
+    const bands: { o0: number; o1: number; id: number }[] = [];
+    for (const id of runs.search(box)) {
+      const run = runs.rects[id];
+      if (!parallel(frame, run, ALIGNED_SINE)) continue;
+      const seen = rectIn(frame, run);
+      const o0 = seen.o0 - ho;
+      const o1 = seen.o1 - ho;
+      const s0 = seen.s0 - hs;
+      const s1 = seen.s1 - hs;
+      const touchesLine = o0 <= 0.25 * run.thickness + 1 && o1 >= -0.25 * run.thickness - 1;
+      const atJamb = (s1 >= -0.3 * r && s1 <= 0.3 * r) || (s0 >= 0.7 * r && s0 <= 1.3 * r);
+      if (touchesLine && atJamb && run.thickness <= 0.6 * r) bands.push({ o0, o1, id });
+    }
+    let o0: number;
+    let o1: number;
+    if (bands.length > 0) {
+      o0 = Math.min(...bands.map((b) => b.o0));
+      o1 = Math.max(...bands.map((b) => b.o1));
+    } else {
+      // No wall along the door: the leaf closes against the face opposite the swing.
+      o0 = swingSide > 0 ? -limits.thickness : 0;
+      o1 = swingSide > 0 ? 0 : limits.thickness;
+    }
+    const margin = Math.min(0.2 * (o1 - o0), 1);
+    const bandLo = ho + o0 + margin;
+    const bandHi = ho + o1 - margin;
+    const back = jambAt(frame, hs + 0.5 * r, -1, hs, r, bandLo, bandHi, runs, stubs, limits);
+    const ahead = jambAt(frame, hs + 0.5 * r, 1, hs + r, r, bandLo, bandHi, runs, stubs, limits);
+    const score = (back ? 1 : 0) + (ahead ? 1 : 0) + (bands.length > 0 ? 0.5 : 0) + (leaf ? 0.75 : 0);
+    const s0 = back ? back.at : hs;
+    const s1 = ahead ? ahead.at : hs + r;
+    const runIds = [...new Set([...bands.map((b) => b.id), ...(back?.runIds ?? []), ...(ahead?.runIds ?? [])])];
+    const stubIds = [...(back?.stubIds ?? []), ...(ahead?.stubIds ?? [])];
+    const swing: Swing = { arc, hinge, closed, frame, rect: { ...frame, s0, s1, o0: ho + o0, o1: ho + o1 }, runIds, stubIds, score };
+    return { swing, banded: bands.length > 0, seated: back !== null && ahead !== null };
+  };
+  const drawn = along(unit(hinge, closed));
+  if (drawn.banded) return drawn.swing;
+  const snapped = along(alongWall(drawn.swing.frame, runs, box));
+  return snapped.banded && snapped.seated ? snapped.swing : drawn.swing;
 }
 
 /**
