@@ -136,5 +136,11 @@ describe('a job on an outlined-text sheet', () => {
     expect(kitchen.confidence).toBeLessThan(1);
     const roomNames = blueprint.geojson.features.filter((f: { properties: { class: string } }) => f.properties.class === 'room').map((f: { properties: { name: string | null } }) => f.properties.name);
     expect(roomNames).toEqual(expect.arrayContaining(['RESTROOM', 'LINEN']));
+    // A rule strikes the B of the east bedroom's label: OCR reads "EDROOM", and the room takes the
+    // room word that one letter restores.
+    const struck = blueprint.text.find((word: { text: string }) => word.text === 'EDROOM');
+    expect(struck).toMatchObject({ room_id: expect.any(String) });
+    const bedroom = blueprint.geojson.features.find((f: { properties: { id: string } }) => f.properties.id === struck.room_id);
+    expect(bedroom.properties.name).toBe('BEDROOM');
   }, OCR_TEST_TIMEOUT_MS);
 });

@@ -291,6 +291,28 @@ export function namesRoomUse(text: string): boolean {
   return ROOM_WORD.test(text.trim());
 }
 
+/** OCR loses a letter at a word's edge where a wall or a rule touches it; shorter words guess too freely. */
+const MIN_CLIPPED_LETTERS = 5;
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/**
+ * A line's text, with a word OCR read one letter short of a room word given that letter back:
+ * "EDROOM" under a rule that strikes its B, "ITCHEN" against a wall. Only where exactly one
+ * letter, before or after, makes a room word; a text layer's words are as printed.
+ */
+function restoredText(line: TextLine): string {
+  const text = line.text.trim();
+  if (!line.words.some(({ word }) => (word.confidence ?? 1) < 1)) return text;
+  return text
+    .split(' ')
+    .map((token) => {
+      if (!new RegExp(`^[A-Z]{${MIN_CLIPPED_LETTERS},}$`).test(token) || namesRoomUse(token)) return token;
+      const whole = [...LETTERS].flatMap((letter) => [letter + token, token + letter]).filter((candidate) => namesRoomUse(candidate));
+      return whole.length === 1 ? whole[0] : token;
+    })
+    .join(' ');
+}
+
 /** A line set in the same lettering as another: about its size, and capitals alike. */
 function sameLettering(line: TextLine, other: TextLine): boolean {
   return line.fontSize >= 0.85 * other.fontSize && line.fontSize <= 1.18 * other.fontSize && capitals(line.text) === capitals(other.text);
@@ -380,7 +402,7 @@ function roomLabel(lines: TextLine[], anchor: Position): { name: string; words: 
     for (const l of other) used.add(l);
   }
   labels.sort(([a], [b]) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
-  return { name: labels.map((label) => label.map((l) => l.text.trim()).join(' ')).join(' / '), words: labels.flat().flatMap((l) => l.words) };
+  return { name: labels.map((label) => label.map(restoredText).join(' ')).join(' / '), words: labels.flat().flatMap((l) => l.words) };
 }
 
 /** The area a stamp prints, square metres: "411 SF" → 38.2, "A: 31.28 m²" → 31.28. */
