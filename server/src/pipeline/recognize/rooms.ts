@@ -292,7 +292,7 @@ export function namesRoomUse(text: string): boolean {
 }
 
 /** OCR loses a letter at a word's edge where a wall or a rule touches it; shorter words guess too freely. */
-const MIN_CLIPPED_LETTERS = 5;
+const CLIPPED_WORD = /^[A-Z]{5,}$/;
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 /**
@@ -306,7 +306,7 @@ function restoredText(line: TextLine): string {
   return text
     .split(' ')
     .map((token) => {
-      if (!new RegExp(`^[A-Z]{${MIN_CLIPPED_LETTERS},}$`).test(token) || namesRoomUse(token)) return token;
+      if (!CLIPPED_WORD.test(token) || namesRoomUse(token)) return token;
       const whole = [...LETTERS].flatMap((letter) => [letter + token, token + letter]).filter((candidate) => namesRoomUse(candidate));
       return whole.length === 1 ? whole[0] : token;
     })
