@@ -142,17 +142,22 @@ describe('asheville floorplan.pdf page 1 (real-estate plan, three floors)', () =
 });
 
 describe('asheville floorplan.pdf page 2 (the main floor, each room painted)', () => {
-  it('takes the hall from its near-white paint and keeps the pantry its paint runs beside', async () => {
+  const recognized = (async () => {
     const sheet = await parse(realPage('asheville/floorplan.pdf', 2));
     const mpu = metresPerUnit(detectScale({ words: sheet.words, primitives: sheet.primitives, info: sheet.info }).scale, DPI)!;
-    const result = detectTopology({ ...sheet, metresPerUnit: mpu });
+    return { sheet, result: detectTopology({ ...sheet, metresPerUnit: mpu }) };
+  })();
+
+  it('takes the hall from its near-white paint and keeps the pantry its paint runs beside', async () => {
+    const { sheet, result } = await recognized;
     const at = (x: number, y: number): Position => [(x * DPI) / 72, (y * DPI) / 72];
     // The hall below the kitchen is painted cream (luminance 249), lighter than any ink; its paint
     // stops at the stair and the wall faces, where the walls alone let it run on.
     const hallLabel = at(430, 300);
-    const hallPaint = sheet.primitives.paths.find((p) => p.fill && p.fill.color.join() === '255,249,227,1' && pointInRing(hallLabel, p.subpaths[0].segments.map((s) => s.from)))!;
+    const outline = (path: (typeof sheet.primitives.paths)[number]) => path.subpaths[0].segments.map((segment) => segment.from);
+    const hallPaint = sheet.primitives.paths.find((path) => path.fill && path.fill.color.join() === '255,249,227,1' && pointInRing(hallLabel, outline(path)))!;
     expect(hallPaint).toBeDefined();
-    const paintArea = polygonArea([hallPaint.subpaths[0].segments.map((s) => s.from)]);
+    const paintArea = polygonArea([outline(hallPaint)]);
     const hall = result.rooms.filter((room) => pointInPolygon(hallLabel, room.polygon));
     expect(hall.map((room) => room.name)).toEqual(['HALL']);
     expect(polygonArea(hall[0].polygon) / paintArea).toBeCloseTo(1, 2);
@@ -164,9 +169,7 @@ describe('asheville floorplan.pdf page 2 (the main floor, each room painted)', (
   });
 
   it('seats each door in its wall though its arc ends 4° off it, and reads the gap\'s fill as no window besides', async () => {
-    const sheet = await parse(realPage('asheville/floorplan.pdf', 2));
-    const mpu = metresPerUnit(detectScale({ words: sheet.words, primitives: sheet.primitives, info: sheet.info }).scale, DPI)!;
-    const result = detectTopology({ ...sheet, metresPerUnit: mpu });
+    const { result } = await recognized;
     const pt = (units: number) => (units * 72) / DPI;
     // iGUIDE draws its door swings a few degrees short of a quarter turn and paints each doorway
     // grey. Read along the drawn leaf, a door missed its wall and stood half in the hall, and

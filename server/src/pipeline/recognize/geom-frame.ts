@@ -55,8 +55,13 @@ export function rectHolds(rect: FrameRect, p: Position, margin = 0): boolean {
   return s >= rect.s0 - margin && s <= rect.s1 + margin && o >= rect.o0 - margin && o <= rect.o1 + margin;
 }
 
+/** Sine of the angle between two directions, either way round. */
+export function sineBetween(a: Frame, b: Frame): number {
+  return Math.abs(a.ux * b.uy - a.uy * b.ux);
+}
+
 export function parallel(a: Frame, b: Frame, sine: number): boolean {
-  return Math.abs(a.ux * b.uy - a.uy * b.ux) <= sine;
+  return sineBetween(a, b) <= sine;
 }
 
 /** A rectangle re-expressed in another frame (exact when parallel, its bounding rectangle otherwise). */

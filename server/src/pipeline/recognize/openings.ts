@@ -9,7 +9,7 @@ import Flatbush from 'flatbush';
 import type { Position } from '../../../../core/src/types.ts';
 import { boxContainsPoint, closeRing, distance, distanceToSegment, pointInPolygon, ringBBox } from './geom-basics.ts';
 import type { Polygon } from './geom-clip.ts';
-import { RectIndex, fromFrame, parallel, rectHolds, rectIn, toFrame, type Frame, type FrameRect } from './geom-frame.ts';
+import { RectIndex, fromFrame, parallel, rectHolds, rectIn, sineBetween, toFrame, type Frame, type FrameRect } from './geom-frame.ts';
 import type { OpeningSubClass } from './model.ts';
 import { luminance, type Arc, type Evidence, type Line } from './topology-evidence.ts';
 import type { WallEvidence, WallRun } from './walls.ts';
@@ -99,11 +99,6 @@ function hasLeaf(lines: Line[], hinge: Position, tip: Position, radius: number):
 }
 
 /**
- * The door a swing arc draws, read one way round (`closed` the far jamb, `tip` the open leaf):
- * the wall band it sits in comes from wall runs parallel to the closed leaf near either jamb,
- * and the jambs from where wall material starts along that band on either side.
- */
-/**
  * A swing's arc may end a few degrees off its wall (iGUIDE draws its quarter circles short, 86°):
  * where the direction from hinge to closed leaf finds no wall band, the door is read along the
  * nearest wall run within this angle, if it then sits between jambs at both ends. Tilted, the door
@@ -118,7 +113,7 @@ function alongWall(raw: Frame, runs: RectIndex<WallRun>, box: [number, number, n
   let bestSine = SWING_SNAP_SINE;
   for (const id of runs.search(box)) {
     const run = runs.rects[id];
-    const sine = Math.abs(raw.ux * run.uy - raw.uy * run.ux);
+    const sine = sineBetween(raw, run);
     if (sine >= bestSine) continue;
     const sign = raw.ux * run.ux + raw.uy * run.uy >= 0 ? 1 : -1;
     best = { ux: sign * run.ux, uy: sign * run.uy };
@@ -127,6 +122,11 @@ function alongWall(raw: Frame, runs: RectIndex<WallRun>, box: [number, number, n
   return best;
 }
 
+/**
+ * The door a swing arc draws, read one way round (`closed` the far jamb, `tip` the open leaf):
+ * the wall band it sits in comes from wall runs parallel to the closed leaf near either jamb,
+ * and the jambs from where wall material starts along that band on either side.
+ */
 function readSwing(arc: Arc, closed: Position, tip: Position, runs: RectIndex<WallRun>, stubs: RectIndex<FrameRect>, nearbyLines: Line[], limits: Limits): Swing {
   const hinge = arc.center;
   const r = arc.radius;
@@ -180,7 +180,9 @@ function readSwing(arc: Arc, closed: Position, tip: Position, runs: RectIndex<Wa
   };
   const drawn = along(unit(hinge, closed));
   if (drawn.banded) return drawn.swing;
-  const snapped = along(alongWall(drawn.swing.frame, runs, box));
+  const wallward = alongWall(drawn.swing.frame, runs, box);
+  if (wallward === drawn.swing.frame) return drawn.swing;
+  const snapped = along(wallward);
   return snapped.banded && snapped.seated ? snapped.swing : drawn.swing;
 }
 
