@@ -224,6 +224,37 @@ export async function withoutLongRules(png: Buffer, dpi: number): Promise<Buffer
   return sharp(data, { raw: { width, height, channels: 1 } }).png().toBuffer();
 }
 
+/**
+ * CAD plots lettering in a grey pen as well as black (ufpr's room names and areas at grey 186), and
+ * Tesseract's threshold, set between paper and the black linework that fills most of a tile, puts
+ * that grey on the paper's side: it read 6 of the sheet's 40 room names. Grey that lies clear of
+ * black is taken to this power, which leaves white white and takes mid grey to dark (186 → 72).
+ * Grey next to black is the anti-aliased edge of black lettering, and stays: darkened, it runs the
+ * strokes of small black letters together (kirkland's SKYLIGHT, 36x36's BEDROOM were lost).
+ */
+const GREY_INK_GAMMA = 4;
+/** Pixels darker than this within one pixel make a grey pixel the edge of black ink. */
+const BLACK_LEVEL = 100;
+
+/** The PNG in grey levels with grey lettering drawn as dark as ink (see GREY_INK_GAMMA). */
+export async function withGreyAsInk(png: Buffer): Promise<Buffer> {
+  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const { width, height } = info;
+  // The darkest level within one pixel, a row pass then a column pass.
+  const rowMin = new Uint8Array(data.length);
+  for (let i = 0; i < data.length; i++) {
+    const x = i % width;
+    rowMin[i] = Math.min(data[i], x > 0 ? data[i - 1] : 255, x < width - 1 ? data[i + 1] : 255);
+  }
+  const level = Uint8Array.from({ length: 256 }, (_, v) => Math.round(255 * (v / 255) ** GREY_INK_GAMMA));
+  const out = Buffer.from(data);
+  for (let i = 0; i < data.length; i++) {
+    const nearest = Math.min(rowMin[i], i >= width ? rowMin[i - width] : 255, i < data.length - width ? rowMin[i + width] : 255);
+    if (nearest >= BLACK_LEVEL) out[i] = level[data[i]];
+  }
+  return sharp(out, { raw: { width, height, channels: 1 } }).png().toBuffer();
+}
+
 /** A word read on a finer render, in blueprint units: its box and size times `factor`. */
 function rescaled(word: SheetWord, factor: number): SheetWord {
   if (factor === 1 || !word.geometry) return word;
@@ -243,10 +274,11 @@ export async function sheetWords(layerWords: SheetWord[], render: (dpi: number) 
   const readFine = async (png: Buffer) => (await recognizeWords(png, readingDpi)).map((word) => rescaled(word, info.dpi / readingDpi));
   // The finer render reads twice the small lettering. Cleared of rules it also reads the words that
   // linework strikes through, but loses a letter drawn against a rule (the W of a WINDOW note set
-  // on a wall's face); as drawn, it now and then loses a letter touching a slanted line that the
-  // coarser render keeps ("EDROOM"). Each is read, one after the other (a reading takes a core, and
-  // the API and other jobs share the machine), and the surer reading of a place wins.
-  const readings = [...(await readFine(await withoutLongRules(fineRender, readingDpi))), ...(await readFine(fineRender))];
+  // on a wall's face); as drawn, with grey lettering darkened, it reads that letter and the grey
+  // lettering, and now and then loses a letter touching a slanted line that the coarser render
+  // keeps ("EDROOM"). Each is read, one after the other (a reading takes a core, and the API and
+  // other jobs share the machine), and the surer reading of a place wins.
+  const readings = [...(await readFine(await withoutLongRules(fineRender, readingDpi))), ...(await readFine(await withGreyAsInk(fineRender)))];
   if (readingDpi !== info.dpi) readings.push(...(await recognizeWords(await render(info.dpi), info.dpi)));
   const read = bestReadings(readings);
   const layerBoxes = layerWords.map(boxOf).filter((box) => box !== null);
