@@ -611,26 +611,47 @@ describe('kirkland sample plans, cover sheet (outlined text read by OCR)', () =>
 });
 
 describe('ufpr-mapabloco (outlined lettering set inside the rooms, 1:75)', () => {
-  it('takes no wall from the strokes of the words OCR read, so each office closes along its own walls', async () => {
-    const sheet = await openSheet(new Uint8Array(readFileSync(path.join(realplans, 'ufpr-mapabloco/planta.pdf'))), DPI);
+  let sheet: ParsedSheet;
+  const mpu = metresPerUnit({ drawing: 1, real: 75, units: 'si', type: 'metric' }, DPI)!;
+  beforeAll(async () => {
+    const opened = await openSheet(new Uint8Array(readFileSync(path.join(realplans, 'ufpr-mapabloco/planta.pdf'))), DPI);
     try {
-      const words = await sheetWords(await extractWords(sheet), async (dpi) => scaledPng(await renderSheet(sheet, dpi)), sheet.info);
-      // The title block's 1:75 is set in italic outlined digits OCR misreads, so the sheet is read
-      // as the service reads it, with no scale; the areas are measured at 1:75.
-      const result = detectTopology({ info: sheet.info, primitives: await extractPrimitives(sheet), words, metresPerUnit: null });
-      const mpu = metresPerUnit({ drawing: 1, real: 75, units: 'si', type: 'metric' }, DPI)!;
-      // The west range holds eight offices, each printed "GABINETE 18,18m²" in grey lettering
-      // run up the sheet. Paired with each other and with the walls, the letters' strokes made
-      // walls across the offices, and only three of them closed as rooms.
-      const offices = result.rooms.filter((room) => {
-        const [x] = interiorPoint(room.polygon);
-        return x > (120 * DPI) / 72 && x < (330 * DPI) / 72 && Math.abs(polygonArea(room.polygon) * mpu * mpu - 18.18) <= 0.03 * 18.18;
-      });
-      expect(offices.length).toBeGreaterThanOrEqual(8);
+      const words = await sheetWords(await extractWords(opened), async (dpi) => scaledPng(await renderSheet(opened, dpi)), opened.info);
+      sheet = { info: opened.info, primitives: await extractPrimitives(opened), words };
     } finally {
-      await sheet.close();
+      await opened.close();
     }
   }, OCR_TEST_TIMEOUT_MS);
+  const area = (room: TopologyResult['rooms'][number]) => polygonArea(room.polygon) * mpu * mpu;
+
+  it('takes no wall from the strokes of the words OCR read, so each office closes along its own walls', () => {
+    // The title block's 1:75 is set in italic outlined digits OCR misreads, so the sheet is read
+    // as the service reads it, with no scale; the areas are measured at 1:75.
+    const result = detectTopology({ ...sheet, metresPerUnit: null });
+    // The west range holds eight offices, each printed "GABINETE 18,18m²" in grey lettering
+    // run up the sheet. Paired with each other and with the walls, the letters' strokes made
+    // walls across the offices, and only three of them closed as rooms.
+    const offices = result.rooms.filter((room) => {
+      const [x] = interiorPoint(room.polygon);
+      return x > (120 * DPI) / 72 && x < (330 * DPI) / 72 && Math.abs(area(room) - 18.18) <= 0.03 * 18.18;
+    });
+    expect(offices.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it('keeps the walls of its main pen at 1:75, though a heavier scope outline sets the pens\' width there: each office measures its printed area', () => {
+    // Its walls are drawn in 0.75 and 1.13 pt black; the labs of the project's scope and the
+    // sheet's frame are outlined in 3 pt, which pairs a tenth as much. Read at 1:75, not at the
+    // scale its door swings suggest, that pen paired just enough to set the width wall pens are
+    // held to, and the sheet gave 2 rooms. Each office prints its area under its name: "18,18m²".
+    const result = detectTopology({ ...sheet, metresPerUnit: mpu });
+    const printed = (room: TopologyResult['rooms'][number]) =>
+      sheet.words
+        .filter((word) => /^\d+,\d+m/.test(word.text) && pointInPolygon(interiorPoint(word.geometry!.coordinates), room.polygon))
+        .map((word) => Number(word.text.match(/^(\d+),(\d+)/)!.slice(1).join('.')));
+    const offices = result.rooms.filter((room) => room.name === 'GABINETE' && printed(room).length === 1);
+    expect(offices.length).toBeGreaterThanOrEqual(5);
+    for (const office of offices) expect(Math.abs(area(office) / printed(office)[0] - 1)).toBeLessThan(0.03);
+  });
 });
 
 describe('textLines', () => {

@@ -13,7 +13,7 @@ import { detectRooms, footprintOutlines, type FoundRoom, type RoomInput } from '
 import { segmentIndexOf, strokeSegments } from './topology-separators.ts';
 import { collectEvidence, type Arc, type Evidence } from './topology-evidence.ts';
 import { snapToDimensions } from './topology-footprint.ts';
-import { detectWallEvidence, wallScale, type WallRun } from './walls.ts';
+import { detectWallEvidence, wallScale, type WallReading, type WallRun } from './walls.ts';
 import { curveCenterline, curveMiddle, curvePointsBeside } from './walls-curved.ts';
 
 export interface TopologyInput {
@@ -102,9 +102,9 @@ function byPosition<T>(items: T[], at: (item: T) => Position): T[] {
     .map(({ item }) => item);
 }
 
-/** Walls, openings and rooms read with or without the walls drawn in lighter pens. */
-function interpret(input: TopologyInput, evidence: Evidence, separators: RoomInput['separators'], unitsPerMetre: number | null, withLighterPens: boolean) {
-  const walls = detectWallEvidence(evidence, wallScale(unitsPerMetre), withLighterPens);
+/** Walls, openings and rooms, of the walls in the pens `reading` takes. */
+function interpret(input: TopologyInput, evidence: Evidence, separators: RoomInput['separators'], unitsPerMetre: number | null, reading: WallReading) {
+  const walls = detectWallEvidence(evidence, wallScale(unitsPerMetre), reading);
   const found = detectOpenings(evidence, walls);
   const thickness = walls.thicknessModes[0] ?? walls.scale.minThickness * 3;
   const roomFindings = detectRooms({
@@ -123,16 +123,21 @@ function interpret(input: TopologyInput, evidence: Evidence, separators: RoomInp
 }
 
 /**
- * Lighter-pen walls are taken where they let the plan's labels name more rooms: on a renovation
- * plan the existing rooms close and their names fall inside them; on a plan whose lighter pen
- * draws furniture, the rooms gain no names (a label in a wardrobe is rare), so the reading of
- * the wall pens alone stands.
+ * Another reading of the pens is taken where it lets the plan's labels name more rooms: on a
+ * renovation plan, with lighter-pen walls the existing rooms close and their names fall inside
+ * them; on a plan whose lighter pen draws furniture, the rooms gain no names (a label in a
+ * wardrobe is rare), so the reading of the wall pens alone stands.
  */
-const LIGHTER_NAMED_GAIN = 3;
-const LIGHTER_NAMED_RATIO = 1.5;
+const NAMED_GAIN = 3;
+const NAMED_RATIO = 1.5;
 
 function namedRooms(rooms: FoundRoom[]): number {
   return rooms.filter((room) => room.name !== null).length;
+}
+
+function namesMore(other: ReturnType<typeof interpret>, reading: ReturnType<typeof interpret>): boolean {
+  const [before, after] = [namedRooms(reading.roomFindings.rooms), namedRooms(other.roomFindings.rooms)];
+  return after >= before + NAMED_GAIN && after >= NAMED_RATIO * before;
 }
 
 export function detectTopology(input: TopologyInput): TopologyResult {
@@ -140,11 +145,20 @@ export function detectTopology(input: TopologyInput): TopologyResult {
   const unitsPerMetre = resolveUnitsPerMetre(input.metresPerUnit, evidence);
   const segments = strokeSegments(input.primitives);
   const separators = { segments, index: segmentIndexOf(segments) };
-  let reading = interpret(input, evidence, separators, unitsPerMetre, false);
+  const read = (pens: WallReading) => interpret(input, evidence, separators, unitsPerMetre, pens);
+  let pens: WallReading = { withLighterPens: false, widthFromMainPens: false };
+  let reading = read(pens);
+  // A heavy pen that pairs little (a scope outline, the sheet's frame) can set the wall pens' width
+  // above the pen most walls are drawn in; where the heaviest pens close next to no named rooms,
+  // the main pens' widths are tried instead.
+  if (reading.walls.minorHeaviestPen && namedRooms(reading.roomFindings.rooms) < NAMED_GAIN) {
+    const mainPens = { ...pens, widthFromMainPens: true };
+    const main = read(mainPens);
+    if (namesMore(main, reading)) [pens, reading] = [mainPens, main];
+  }
   if (reading.walls.lighterPens.length > 0) {
-    const lighter = interpret(input, evidence, separators, unitsPerMetre, true);
-    const [before, after] = [namedRooms(reading.roomFindings.rooms), namedRooms(lighter.roomFindings.rooms)];
-    if (after >= before + LIGHTER_NAMED_GAIN && after >= LIGHTER_NAMED_RATIO * before) reading = lighter;
+    const lighter = read({ ...pens, withLighterPens: true });
+    if (namesMore(lighter, reading)) reading = lighter;
   }
   const { walls, found, thickness, roomFindings } = reading;
   const inBuilding = (p: Position) => roomFindings.buildings.some((ring) => pointInRing(p, ring));

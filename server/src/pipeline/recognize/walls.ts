@@ -90,6 +90,19 @@ export interface WallEvidence {
   extensionLines: Line[];
   /** Dark pens lighter than the wall pens that pair as much as they do: existing walls, or furniture. */
   lighterPens: string[];
+  /**
+   * Whether the heaviest pen, which set the wall pens' least width, pairs too little to be one of
+   * the sheet's main pens: a reading with `widthFromMainPens` then takes other pens.
+   */
+  minorHeaviestPen: boolean;
+}
+
+/** Which pens a reading of the walls takes. */
+export interface WallReading {
+  /** Walls in `lighterPens` that carry on from the walls found are walls too (walls-lighter.ts). */
+  withLighterPens: boolean;
+  /** The wall pens' least width is set by the heaviest of the main pens, not by any heavier minor one. */
+  widthFromMainPens: boolean;
 }
 
 export function wallScale(unitsPerMetre: number | null): WallScale {
@@ -404,6 +417,8 @@ function similar(a: number, b: number, share: number): boolean {
 const WALL_PEN_SHARE = 0.1;
 /** Among those, wall pens are at least this share of the heaviest one's width (walls are cut: drawn heaviest). */
 const WALL_PEN_WIDTH = 0.5;
+/** A main pen pairs at least this share of the strongest pen's length. */
+const MAIN_PEN_SHARE = 0.25;
 /** A lighter pen may draw walls where it pairs this share of the strongest pen's length, in ink this dark. */
 const LIGHTER_PEN_SHARE = 0.5;
 const LIGHTER_PEN_LUMINANCE = 100;
@@ -423,7 +438,7 @@ const STROKED_POCHE_SHARE = 0.5;
  * wall paint when they pair at all; on poché plans a stroke pen must also pair about as much as
  * the poché (as its outline would) to count.
  */
-function wallStyles(pairs: LinePair[]): { pens: Set<string>; lighter: Set<string> } {
+function wallStyles(pairs: LinePair[], widthFromMainPens: boolean): { pens: Set<string>; lighter: Set<string>; minorHeaviest: boolean } {
   const weight = new Map<string, { source: Line['source']; width: number; paired: number }>();
   for (const { i, j, s0, s1 } of pairs) {
     for (const line of [i, j]) {
@@ -434,17 +449,22 @@ function wallStyles(pairs: LinePair[]): { pens: Set<string>; lighter: Set<string
   }
   const entries = [...weight].map(([style, entry]) => ({ style, ...entry }));
   const strongest = entries.reduce((best, e) => (best === null || e.paired > best.paired ? e : best), null as (typeof entries)[number] | null);
-  if (!strongest) return { pens: new Set(), lighter: new Set() };
+  if (!strongest) return { pens: new Set(), lighter: new Set(), minorHeaviest: false };
   const candidates = entries.filter((e) => e.paired >= WALL_PEN_SHARE * strongest.paired);
   const poche = Math.max(0, ...entries.filter((e) => e.source === 'fill').map((e) => e.paired));
   const strokes = poche >= STROKED_POCHE_SHARE * strongest.paired ? candidates.filter((e) => e.paired >= STROKED_POCHE_SHARE * strongest.paired) : candidates;
-  const heaviest = Math.max(0, ...strokes.filter((e) => e.source === 'stroke').map((e) => e.width));
-  const heavy = (e: (typeof entries)[number]) => e.width >= WALL_PEN_WIDTH * heaviest;
+  const stroked = strokes.filter((e) => e.source === 'stroke');
+  const widest = (pens: typeof entries) => Math.max(0, ...pens.map((e) => e.width));
+  const heaviestOfAll = widest(stroked);
+  const heaviestMain = widest(stroked.filter((e) => e.paired >= MAIN_PEN_SHARE * strongest.paired));
+  const heavy = (e: (typeof entries)[number], heaviest: number) => e.width >= WALL_PEN_WIDTH * heaviest;
+  const heaviest = widthFromMainPens ? heaviestMain : heaviestOfAll;
   // Existing walls on a renovation plan: a dark pen that pairs about as much as any.
   const lighter = (e: (typeof entries)[number]) => e.paired >= LIGHTER_PEN_SHARE * strongest.paired && styleLuminance(e.style) < LIGHTER_PEN_LUMINANCE;
   return {
-    pens: new Set([...candidates.filter((e) => e.source === 'fill'), ...strokes.filter((e) => e.source === 'stroke' && heavy(e))].map((e) => e.style)),
-    lighter: new Set(strokes.filter((e) => e.source === 'stroke' && !heavy(e) && lighter(e)).map((e) => e.style)),
+    pens: new Set([...candidates.filter((e) => e.source === 'fill'), ...stroked.filter((e) => heavy(e, heaviest))].map((e) => e.style)),
+    lighter: new Set(stroked.filter((e) => !heavy(e, heaviest) && lighter(e)).map((e) => e.style)),
+    minorHeaviest: stroked.some((e) => heavy(e, heaviestMain) && !heavy(e, heaviestOfAll)),
   };
 }
 
@@ -856,11 +876,8 @@ function framesText(quad: FrameRect, words: Evidence['words'], wordIndex: Flatbu
   return false;
 }
 
-/**
- * The walls of a sheet. With `withLighterPens`, walls in `lighterPens` that carry on from the
- * walls found are walls too (walls-lighter.ts); whether they are is the caller's judgement.
- */
-export function detectWallEvidence(evidence: Evidence, scale: WallScale, withLighterPens = false): WallEvidence {
+/** The walls of a sheet, read as `reading` says; which reading is right is the caller's judgement. */
+export function detectWallEvidence(evidence: Evidence, scale: WallScale, reading: WallReading): WallEvidence {
   const poche = visiblePoche(pocheFills(evidence.fills, scale), evidence.opaqueFills);
   const lines = [...evidence.lines, ...pocheEdges(poche, evidence.lines.length)];
   const dimensions = dimensionMarks(lines, evidence.unitsPerPaperMm, evidence.words);
@@ -877,7 +894,10 @@ export function detectWallEvidence(evidence: Evidence, scale: WallScale, withLig
   // Pens show on the long lines; the crowd of short strokes in furniture and symbols only costs time.
   const firstPairs = findPairs(candidates.filter((line) => line.length >= 3 * scale.minThickness), scale, PEN_OVERLAP_SHARE);
   const ladder = ladderPairs(firstPairs);
-  const { pens, lighter } = wallStyles(firstPairs.filter((pair) => !ladder.has(pair)));
+  const { pens, lighter, minorHeaviest } = wallStyles(
+    firstPairs.filter((pair) => !ladder.has(pair)),
+    reading.widthFromMainPens,
+  );
   const unfiguredFaces = lines.filter((line) => dimensions.unfigured.has(line.id) && line.length >= scale.minThickness);
   const wallLines = [...candidates, ...unfiguredFaces].filter((line) => pens.has(line.style));
   const pairs = findPairs(wallLines, scale, WALL_OVERLAP_SHARE);
@@ -909,7 +929,7 @@ export function detectWallEvidence(evidence: Evidence, scale: WallScale, withLig
   const keptWide = new Set(connectedWideQuads(wideSources.map((source) => source.quad), paired.map((source) => source.quad), scale.minThickness));
   const sources = [...paired, ...oddWalls, ...wideSources.filter((source) => keptWide.has(source.quad))];
   const heavyRuns = mergeRuns(sources, lines);
-  const merged = withLighterPens ? [...heavyRuns, ...mergeRuns(lighterSources(candidates, lighter, sources, modes, scale, evidence, wordIndex), lines)] : heavyRuns;
+  const merged = reading.withLighterPens ? [...heavyRuns, ...mergeRuns(lighterSources(candidates, lighter, sources, modes, scale, evidence, wordIndex), lines)] : heavyRuns;
   const content = openingContentRuns(merged, heavyRuns.length);
   const runs = merged.filter((_, k) => !content.has(k));
   const joints = jointPieces(runs, scale.unitsPerMetre === null ? 2 * (modes[0] ?? scale.minThickness) : SHORTEST_OPENING_METRES * scale.unitsPerMetre);
@@ -928,7 +948,7 @@ export function detectWallEvidence(evidence: Evidence, scale: WallScale, withLig
     .concat(columns.flatMap((fill) => fillPolygons(fill.path)))
     .concat(curved.map((wall) => [wall.ring]));
   const oddThicknessQuads = walled.filter((entry) => !ofMode(entry)).map(({ quad }) => quad);
-  return { scale, thicknessModes: modes, lines, runs, curved, poche, pieces, oddThicknessQuads, extensionLines: dimensions.extensions, lighterPens: [...lighter] };
+  return { scale, thicknessModes: modes, lines, runs, curved, poche, pieces, oddThicknessQuads, extensionLines: dimensions.extensions, lighterPens: [...lighter], minorHeaviestPen: minorHeaviest };
 }
 
 /** Pairs in the lighter pens, of a wall thickness of the sheet, that carry on from its walls. */
