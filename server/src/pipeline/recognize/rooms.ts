@@ -236,8 +236,8 @@ export function textLines(words: WordBox[]): TextLine[] {
 const AREA_UNIT = String.raw`(sq\.?\s*ft|sq\.?\s*m|sf|(ft|m)(²|2|[^\x00-\x7F]))(?![A-Za-z0-9])`;
 /** Printed areas and dimensions: "182 sq ft", "16 SF", "12.5 m²", "15'6\" x 11'9\"", "3.20 x 4.10". */
 const MEASURE = new RegExp(String.raw`(\d\s*${AREA_UNIT})|(\d\s*['′"″])|(\d\s*[x×]\s*\d)|^[\d.,\s]+(m|mm|cm)?$`, 'i');
-/** Finish, door and equipment tags: "P-1", "CPT-1", "PT-1/PT-2", "VCT-1170", "C". */
-const TAG = /^([A-Z]{1,4}-?\d+[A-Z]?)(\s*\/\s*[A-Z]{1,4}-?\d*[A-Z]?)*$|^[A-Z]$/;
+/** Finish, door and equipment tags: "P-1", "CPT-1", "PT-1/PT-2", "VCT-1170", "C", panels "QD.EEN.02". */
+const TAG = /^([A-Z]{1,4}-?\d+[A-Z]?)(\s*\/\s*[A-Z]{1,4}-?\d*[A-Z]?)*$|^[A-Z]$|^([A-Z]{1,4}\.)+\d+[A-Z]?$/;
 /** Room numbers printed with a name: "137", "134A", "1-129", "E-02", "CE-3". */
 const ROOM_NUMBER = /^([A-Z]{0,3}-?)?\d{1,4}[A-Z]?(-\d{1,4}[A-Z]?)?$/;
 
