@@ -642,6 +642,16 @@ describe('ufpr-mapabloco (outlined lettering set inside the rooms, 1:75)', () =>
     for (const room of result.rooms) expect(room.name ?? '').not.toMatch(/EEN\.02/);
   });
 
+  it('takes the wall between two column blocks for wall, not for a window between jambs', () => {
+    // The north wing's classrooms are each printed "SALA DE AULA 77,01m²". Their corridor wall
+    // runs in the 0.75 pt pen between column blocks drawn in the 1.13 pt pen, each about as long
+    // as the wall is thick; read as the jambs of an opening, they made the wall between them its
+    // glazing, and the classrooms ran into the corridor.
+    const result = detectTopology({ ...sheet, metresPerUnit: null });
+    const classrooms = result.rooms.filter((room) => room.name === 'SALA DE AULA' && Math.abs(area(room) / 77.01 - 1) < 0.03);
+    expect(classrooms.length).toBeGreaterThanOrEqual(3);
+  });
+
   it('keeps the walls of its main pen at 1:75, though a heavier scope outline sets the pens\' width there: each office measures its printed area', () => {
     // Its walls are drawn in 0.75 and 1.13 pt black; the labs of the project's scope and the
     // sheet's frame are outlined in 3 pt, which pairs a tenth as much. Read at 1:75, not at the

@@ -586,6 +586,8 @@ function dominantStyle(lines: Line[]): string {
 
 /** A window's sill or frame is at most this many times as thick as its wall. */
 const SILL_RATIO = 1.6;
+/** The wall beside an opening runs at least this many times its thickness. */
+const JAMB_LENGTH = 1.5;
 
 /**
  * Runs that are the glazing, frame or panels of an opening rather than wall: inside the band of
@@ -605,7 +607,8 @@ function openingContentRuns(runs: WallRun[], lighterFrom: number): Set<number> {
     for (const m of index.search([x0 - tolerance, y0 - tolerance, x1 + tolerance, y1 + tolerance])) {
       const other = runs[m];
       // A run shorter than it is thick may be a joint read across: no band to measure against.
-      if (m === k || other.s1 - other.s0 < other.thickness || !parallel(run, other, PARALLEL_SINE)) continue;
+      // One not much longer is a column or a post in the wall's line, and no jamb of an opening.
+      if (m === k || other.s1 - other.s0 < JAMB_LENGTH * other.thickness || !parallel(run, other, PARALLEL_SINE)) continue;
       // Lighter walls run on from the wall pens' walls; they are no jambs of those.
       if (k < lighterFrom && m >= lighterFrom) continue;
       const seen = rectIn(run, other);
