@@ -105,8 +105,16 @@ export function luminance(color: RGBA): number {
   return 0.299 * color[0] + 0.587 * color[1] + 0.114 * color[2];
 }
 
+/** Paint more transparent than this shows too faintly to draw anything. */
+const VISIBLE_ALPHA = 0.2;
+
 export function isInk(color: RGBA): boolean {
-  return color[3] > 0.2 && luminance(color) < PAPER_LUMINANCE;
+  return color[3] > VISIBLE_ALPHA && luminance(color) < PAPER_LUMINANCE;
+}
+
+function isTint(color: RGBA): boolean {
+  const shade = luminance(color);
+  return color[3] > VISIBLE_ALPHA && shade >= PAPER_LUMINANCE && shade < WHITE_LUMINANCE;
 }
 
 export function styleKey(source: Line['source'], width: number, color: RGBA): string {
@@ -421,7 +429,7 @@ export function collectEvidence(primitives: SheetPrimitives, words: SheetWord[],
         arcs.push(...subpathArcs(subpath, path.index).map((arc) => ({ ...arc, style })));
       }
     }
-    const tint = !fill && path.fill && path.fill.color[3] > 0.2 && luminance(path.fill.color) < WHITE_LUMINANCE ? path.fill : null;
+    const tint = path.fill && isTint(path.fill.color) ? path.fill : null;
     const paint = fill ?? tint;
     if (paint) {
       const rings = fillRings(path);

@@ -897,10 +897,7 @@ export function detectWallEvidence(evidence: Evidence, scale: WallScale, reading
   // Pens show on the long lines; the crowd of short strokes in furniture and symbols only costs time.
   const firstPairs = findPairs(candidates.filter((line) => line.length >= 3 * scale.minThickness), scale, PEN_OVERLAP_SHARE);
   const ladder = ladderPairs(firstPairs);
-  const { pens, lighter, minorHeaviest } = wallStyles(
-    firstPairs.filter((pair) => !ladder.has(pair)),
-    reading.widthFromMainPens,
-  );
+  const { pens, lighter, minorHeaviest } = wallStyles(firstPairs.filter((pair) => !ladder.has(pair)), reading.widthFromMainPens);
   const unfiguredFaces = lines.filter((line) => dimensions.unfigured.has(line.id) && line.length >= scale.minThickness);
   const wallLines = [...candidates, ...unfiguredFaces].filter((line) => pens.has(line.style));
   const pairs = findPairs(wallLines, scale, WALL_OVERLAP_SHARE);
