@@ -8,6 +8,8 @@ import { renderSheet, scaledPng } from '../src/pipeline/render.ts';
 import sharp from 'sharp';
 import { OCR_DPI, OCR_MAX_PIXELS, ocrDpi, recognizeWords, sheetWords, SPARSE_TEXT_LAYER_WORDS, withGreyAsInk, withoutLongRules } from '../src/pipeline/ocr.ts';
 import { extractWords } from '../src/pipeline/text.ts';
+import { assembleLines } from '../src/pipeline/scale/lines.ts';
+import { findScaleNotes } from '../src/pipeline/scale/notes.ts';
 import type { SheetWord } from '../src/pipeline/types.ts';
 import { ApiClient } from './support/client.ts';
 import { realplans, startTestServer, type TestServer } from './support/server.ts';
@@ -97,6 +99,33 @@ describe('grey lettering darkened before reading', () => {
     expect(greys).toBeGreaterThan(1000);
     expect(edges).toBeGreaterThan(1000);
   });
+});
+
+describe('figures read whole', () => {
+  it('keeps the = and the 1\'-0" of a scale note and a scale bar\'s single digits, and drops marks beside no figure', async () => {
+    // kirkland's A3 (page 3), under the UPPER FLOOR PLAN title (890–1050, 575–600 pt): a bar
+    // labelled 0 1 2 4 6 10 over "(SCALE: 1/4" = 1'-0" OR 1/8" = 1'-0" PREFERRED)", in stroked
+    // lettering that Tesseract reads as `=`, `I'-0"` and one digit per label.
+    const dpi = 300;
+    const crop = [890, 575, 160, 26].map((pt) => String(Math.round((pt * dpi) / 72)));
+    const args = ['-f', '3', '-l', '3', '-r', String(dpi), '-x', crop[0], '-y', crop[1], '-W', crop[2], '-H', crop[3], '-png'];
+    const png = execFileSync('pdftoppm', [...args, path.join(realplans, 'measurex/kirkland-sample-plans.pdf')]);
+    const words = await recognizeWords(png, dpi);
+    const texts = words.map((word) => word.text);
+    expect(texts.filter((text) => text === '=').length).toBe(2);
+    expect(texts.filter((text) => text === `1'-0"`).length).toBeGreaterThanOrEqual(1);
+    expect(texts).toEqual(expect.arrayContaining(['2', '4', '6', '10']));
+    // The = joins its note's line, as tall as its lettering, and the note parses.
+    const notes = assembleLines(words).flatMap((line) => findScaleNotes(line.text).map((note) => note.scale.label));
+    expect(notes.length).toBeGreaterThanOrEqual(1);
+    for (const note of notes) expect([`1/4" = 1'-0"`, `1/8" = 1'-0"`]).toContain(note);
+    // Beside no figure an = is a scrap of linework as often as a sign: between two words it goes.
+    const strip = await sharp({ create: { width: 1000, height: 200, channels: 3, background: 'white' } })
+      .composite([{ input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="200"><text x="100" y="120" font-size="60" font-family="DejaVu Sans">KITCHEN = DINING</text></svg>') }])
+      .png()
+      .toBuffer();
+    expect((await recognizeWords(strip, dpi)).map((word) => word.text)).toEqual(['KITCHEN', 'DINING']);
+  }, OCR_TEST_TIMEOUT_MS);
 });
 
 describe('sheet words', () => {

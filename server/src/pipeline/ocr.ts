@@ -29,8 +29,29 @@ const LANG_PATH = path.join(path.dirname(require.resolve('@tesseract.js-data/eng
  */
 function isLegible(text: string): boolean {
   const alphanumerics = text.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
-  return alphanumerics >= 2 && alphanumerics >= text.length / 2 && !/^[|Il1!]+$/.test(text);
+  return (alphanumerics >= 2 && alphanumerics >= text.length / 2 && !/^[|Il1!]+$/.test(text)) || FIGURE.test(text);
 }
+
+/**
+ * A length as dimensions and scale notes print it (`1'-0"`, `5'-6 1/2"`, `3/4"`, `12'`): more
+ * marks than digits, so the rule of mostly letters and digits took `1'-0"` for linework.
+ */
+const FIGURE = /^\d+(?:\/\d+)?["']$|^\d+'-?\d+(?:\s?\d+\/\d+)?"$/;
+
+/**
+ * Tesseract reads the 1 and 0 of a figure in stroked CAD lettering as I, l and O (kirkland's
+ * scale note came back `1/4" = I'-0"`). Within a word of digits and length marks they are digits.
+ */
+function withFigureDigits(text: string): string {
+  return /\d/.test(text) && /^[\dIlOo'"\/.-]+$/.test(text) ? text.replace(/[Il]/g, '1').replace(/[Oo]/g, '0') : text;
+}
+
+/**
+ * Marks that only mean something beside figures: the `=` of a scale note and the single digits
+ * of a scale bar's labels (`0 2 4 6 10`). Alone they are as often a scrap of hatching or a short
+ * pair of lines, so they are kept only on a row with another figure (see `withoutLoneMarks`).
+ */
+const FIGURE_MARK = /^(?:=|\d)$/;
 
 /**
  * Words of a PNG of the sheet, in its pixel coordinates (the blueprint's). Text is read upright
@@ -60,7 +81,7 @@ export async function recognizeWords(png: Buffer, dpi: number): Promise<SheetWor
     // on the sheet, and its text runs up.
     const { width, height } = turned.info;
     const rising = await read(turned.data, width, height, ([x, y]) => [y, width - x], -Math.PI / 2);
-    return bestReadings([...upright, ...rising]);
+    return bestReadings(marksOnFigureRows([...upright, ...rising]));
   } finally {
     await worker.terminate();
     await rm(cachePath, { recursive: true, force: true });
@@ -99,6 +120,65 @@ function clearOfCuts(box: Bbox, tile: Rectangle, width: number, height: number):
     (right >= width || box.x1 < right - CUT_MARGIN_PX) &&
     (bottom >= height || box.y1 < bottom - CUT_MARGIN_PX)
   );
+}
+
+/** Figure marks stand this many heights of lettering at most from the figure beside them (a bar's labels stand apart). */
+const MARK_GAP_HEIGHTS = 4;
+
+/** A word's extent along its line of text and across it, in sheet units (OCR reads upright or rising text). */
+function lineExtents(word: SheetWord): { along: [number, number]; across: [number, number] } {
+  const [x0, y0, x1, y1] = boxOf(word)!;
+  return word.angle === 0 ? { along: [x0, x1], across: [y0, y1] } : { along: [-y1, -y0], across: [x0, x1] };
+}
+
+/** Whether `mark` stands on `word`'s row, close beside it, and (a digit) lettered alike. */
+function besideOnRow(mark: SheetWord, word: SheetWord): boolean {
+  if (word === mark || word.angle !== mark.angle) return false;
+  const own = lineExtents(mark);
+  const { along, across } = lineExtents(word);
+  const middle = (own.across[0] + own.across[1]) / 2;
+  const [height, ownHeight] = [across[1] - across[0], own.across[1] - own.across[0]];
+  const gap = Math.max(along[0] - own.along[1], own.along[0] - along[1]);
+  const alike = mark.text === '=' || Math.max(height, ownHeight) <= 1.6 * Math.min(height, ownHeight);
+  return alike && middle >= across[0] && middle <= across[1] && gap <= MARK_GAP_HEIGHTS * Math.max(height, ownHeight);
+}
+
+/**
+ * The words with each figure mark (FIGURE_MARK) that stands on a row with a figure, directly or
+ * through other marks (a bar's `2 4 6` lead to its `10`), set on that row as tall as its lettering
+ * (an `=` is read as two short bars, too flat to join its note's line); marks on no such row go,
+ * pairs of scraps included.
+ */
+function marksOnFigureRows(words: SheetWord[]): SheetWord[] {
+  const marks = words.filter((word) => FIGURE_MARK.test(word.text));
+  const figures = words.filter((word) => !FIGURE_MARK.test(word.text) && /\d/.test(word.text));
+  // The word each mark takes its row from: a figure, or a mark already on a figure's row.
+  const rowOf = new Map<SheetWord, SheetWord>();
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const mark of marks) {
+      if (rowOf.has(mark)) continue;
+      const word = figures.find((figure) => besideOnRow(mark, figure)) ?? [...rowOf.keys()].find((other) => other.text !== '=' && besideOnRow(mark, other));
+      if (word) {
+        rowOf.set(mark, word);
+        grown = true;
+      }
+    }
+  }
+  return words.flatMap((word) => {
+    const row = rowOf.get(word);
+    if (!row) return FIGURE_MARK.test(word.text) ? [] : [word];
+    // The ring's corners keep their order (baseline first); only their place across the row moves.
+    const across = word.angle === 0 ? 1 : 0;
+    const own = lineExtents(word).across;
+    const [low, high] = lineExtents(row).across;
+    const ring = word.geometry!.coordinates[0].map((corner) => {
+      const moved = [...corner] as Position;
+      moved[across] = corner[across] <= (own[0] + own[1]) / 2 ? Math.min(low, corner[across]) : Math.max(high, corner[across]);
+      return moved;
+    });
+    return [{ ...word, geometry: { type: 'Polygon', coordinates: [ring] }, fontSize: Math.max(word.fontSize, row.fontSize) }];
+  });
 }
 
 /** One reading of each place: where readings overlap, the most confident. */
@@ -141,8 +221,8 @@ function wordsOf(blocks: Block[], toSheet: (point: Position) => Position, angle:
     for (const paragraph of block.paragraphs) {
       for (const line of paragraph.lines) {
         for (const word of line.words) {
-          const text = withoutEdgeScraps(word.text.trim());
-          if (word.confidence < MIN_CONFIDENCE || !isLegible(text) || !keep(word.bbox)) continue;
+          const text = withFigureDigits(withoutEdgeScraps(word.text.trim()));
+          if (word.confidence < MIN_CONFIDENCE || !(isLegible(text) || FIGURE_MARK.test(text)) || !keep(word.bbox)) continue;
           const { x0, y0, x1, y1 } = word.bbox;
           // Start and end of the baseline, then the top: the order text.ts gives its words.
           const ring = ([[x0, y1], [x1, y1], [x1, y0], [x0, y0], [x0, y1]] as Position[]).map(toSheet);
