@@ -26,6 +26,12 @@ function centre(word: SheetWord): [number, number] {
   return [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2];
 }
 
+/** A region of a real sheet's page, [x, y, width, height] in points, rendered by poppler at `dpi`. */
+function croppedPage(file: string, page: number, [x, y, width, height]: number[], dpi: number): Buffer {
+  const px = (pt: number) => String(Math.round((pt * dpi) / 72));
+  return execFileSync('pdftoppm', ['-f', String(page), '-l', String(page), '-r', String(dpi), '-x', px(x), '-y', px(y), '-W', px(width), '-H', px(height), '-png', path.join(realplans, file)]);
+}
+
 describe('ocrDpi', () => {
   it('reads small sheets at OCR_DPI and large ones within the pixel budget, never coarser than the blueprint', () => {
     const tabloid = { widthPt: 17 * 72, heightPt: 11 * 72, dpi: 150 };
@@ -45,9 +51,7 @@ describe('rules cleared before reading', () => {
     // its E struck by a dash of a centre line. The crop (565–725, 300–390 pt) is rendered by
     // poppler at 300 dpi, as the fine OCR render is.
     const dpi = 300;
-    const crop = [565, 300, 160, 90].map((pt) => String(Math.round((pt * dpi) / 72)));
-    const args = ['-f', '3', '-l', '3', '-r', String(dpi), '-x', crop[0], '-y', crop[1], '-W', crop[2], '-H', crop[3], '-png'];
-    const png = execFileSync('pdftoppm', [...args, path.join(realplans, 'measurex/kirkland-sample-plans.pdf')]);
+    const png = croppedPage('measurex/kirkland-sample-plans.pdf', 3, [565, 300, 160, 90], dpi);
     const texts = async (image: Buffer) => (await recognizeWords(image, dpi)).map((word) => word.text);
     expect(await texts(png)).not.toContain('OFFICE');
     const cleared = await withoutLongRules(png, dpi);
@@ -69,9 +73,7 @@ describe('grey lettering darkened before reading', () => {
     // sheet is read at: six offices named GABINETE and their areas in grey 186 lettering, beside
     // black walls and electrical symbols.
     const dpi = 215;
-    const crop = [100, 1040, 480, 900].map((pt) => String(Math.round((pt * dpi) / 72)));
-    const args = ['-r', String(dpi), '-x', crop[0], '-y', crop[1], '-W', crop[2], '-H', crop[3], '-png'];
-    const png = execFileSync('pdftoppm', [...args, path.join(realplans, 'ufpr-mapabloco/planta.pdf')]);
+    const png = croppedPage('ufpr-mapabloco/planta.pdf', 1, [100, 1040, 480, 900], dpi);
     const texts = async (image: Buffer) => (await recognizeWords(image, dpi)).map((word) => word.text);
     expect(await texts(png)).not.toContain('GABINETE');
     const darkened = await withGreyAsInk(png);
@@ -107,9 +109,7 @@ describe('figures read whole', () => {
     // labelled 0 1 2 4 6 10 over "(SCALE: 1/4" = 1'-0" OR 1/8" = 1'-0" PREFERRED)", in stroked
     // lettering that Tesseract reads as `=`, `I'-0"` and one digit per label.
     const dpi = 300;
-    const crop = [890, 575, 160, 26].map((pt) => String(Math.round((pt * dpi) / 72)));
-    const args = ['-f', '3', '-l', '3', '-r', String(dpi), '-x', crop[0], '-y', crop[1], '-W', crop[2], '-H', crop[3], '-png'];
-    const png = execFileSync('pdftoppm', [...args, path.join(realplans, 'measurex/kirkland-sample-plans.pdf')]);
+    const png = croppedPage('measurex/kirkland-sample-plans.pdf', 3, [890, 575, 160, 26], dpi);
     const words = await recognizeWords(png, dpi);
     const texts = words.map((word) => word.text);
     expect(texts.filter((text) => text === '=').length).toBe(2);
