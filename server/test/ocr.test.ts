@@ -32,6 +32,11 @@ function croppedPage(file: string, page: number, [x, y, width, height]: number[]
   return execFileSync('pdftoppm', ['-f', String(page), '-l', String(page), '-r', String(dpi), '-x', px(x), '-y', px(y), '-W', px(width), '-H', px(height), '-png', path.join(realplans, file)]);
 }
 
+/** The texts OCR reads on a PNG rendered at `dpi`. */
+async function textsRead(png: Buffer, dpi: number): Promise<string[]> {
+  return (await recognizeWords(png, dpi)).map((word) => word.text);
+}
+
 describe('ocrDpi', () => {
   it('reads small sheets at OCR_DPI and large ones within the pixel budget, never coarser than the blueprint', () => {
     const tabloid = { widthPt: 17 * 72, heightPt: 11 * 72, dpi: 150 };
@@ -52,10 +57,9 @@ describe('rules cleared before reading', () => {
     // poppler at 300 dpi, as the fine OCR render is.
     const dpi = 300;
     const png = croppedPage('measurex/kirkland-sample-plans.pdf', 3, [565, 300, 160, 90], dpi);
-    const texts = async (image: Buffer) => (await recognizeWords(image, dpi)).map((word) => word.text);
-    expect(await texts(png)).not.toContain('OFFICE');
+    expect(await textsRead(png, dpi)).not.toContain('OFFICE');
     const cleared = await withoutLongRules(png, dpi);
-    const words = await texts(cleared);
+    const words = await textsRead(cleared, dpi);
     expect(words).toContain('OFFICE');
     // The notes beside it, clear of lines already, are still read.
     expect(words.filter((text) => text === 'WINDOW').length).toBeGreaterThanOrEqual(2);
@@ -74,10 +78,9 @@ describe('grey lettering darkened before reading', () => {
     // black walls and electrical symbols.
     const dpi = 215;
     const png = croppedPage('ufpr-mapabloco/planta.pdf', 1, [100, 1040, 480, 900], dpi);
-    const texts = async (image: Buffer) => (await recognizeWords(image, dpi)).map((word) => word.text);
-    expect(await texts(png)).not.toContain('GABINETE');
+    expect(await textsRead(png, dpi)).not.toContain('GABINETE');
     const darkened = await withGreyAsInk(png);
-    const words = await texts(darkened);
+    const words = await textsRead(darkened, dpi);
     expect(words.filter((text) => text === 'GABINETE').length).toBeGreaterThanOrEqual(5);
     expect(words.filter((text) => /^18,18m/.test(text)).length).toBeGreaterThanOrEqual(5);
     // Level by level: grey clear of black is darkened, black and the grey at its edges are not.
@@ -124,7 +127,7 @@ describe('figures read whole', () => {
       .composite([{ input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="200"><text x="100" y="120" font-size="60" font-family="DejaVu Sans">KITCHEN = DINING</text></svg>') }])
       .png()
       .toBuffer();
-    expect((await recognizeWords(strip, dpi)).map((word) => word.text)).toEqual(['KITCHEN', 'DINING']);
+    expect(await textsRead(strip, dpi)).toEqual(['KITCHEN', 'DINING']);
   }, OCR_TEST_TIMEOUT_MS);
 });
 

@@ -49,7 +49,7 @@ function withFigureDigits(text: string): string {
 /**
  * Marks that only mean something beside figures: the `=` of a scale note and the single digits
  * of a scale bar's labels (`0 2 4 6 10`). Alone they are as often a scrap of hatching or a short
- * pair of lines, so they are kept only on a row with another figure (see `withoutLoneMarks`).
+ * pair of lines, so they are kept only on a row with another figure (see `marksOnFigureRows`).
  */
 const FIGURE_MARK = /^(?:=|\d)$/;
 
@@ -124,6 +124,8 @@ function clearOfCuts(box: Bbox, tile: Rectangle, width: number, height: number):
 
 /** Figure marks stand this many heights of lettering at most from the figure beside them (a bar's labels stand apart). */
 const MARK_GAP_HEIGHTS = 4;
+/** A digit beside a figure is lettered alike: neither this many times the other's height (the rule lines.ts joins words by). */
+const ALIKE_HEIGHTS = 1.6;
 
 /** A word's extent along its line of text and across it, in sheet units (OCR reads upright or rising text). */
 function lineExtents(word: SheetWord): { along: [number, number]; across: [number, number] } {
@@ -139,7 +141,7 @@ function besideOnRow(mark: SheetWord, word: SheetWord): boolean {
   const middle = (own.across[0] + own.across[1]) / 2;
   const [height, ownHeight] = [across[1] - across[0], own.across[1] - own.across[0]];
   const gap = Math.max(along[0] - own.along[1], own.along[0] - along[1]);
-  const alike = mark.text === '=' || Math.max(height, ownHeight) <= 1.6 * Math.min(height, ownHeight);
+  const alike = mark.text === '=' || Math.max(height, ownHeight) <= ALIKE_HEIGHTS * Math.min(height, ownHeight);
   return alike && middle >= across[0] && middle <= across[1] && gap <= MARK_GAP_HEIGHTS * Math.max(height, ownHeight);
 }
 
