@@ -350,6 +350,22 @@ describe('nithish floorplan.pdf (house inside a compound wall, no scale note)', 
     expect(roomOf('Kitchen')?.name).toBe('Kitchen');
     expect(roomOf('Parking')).toBeUndefined();
   });
+
+  it('takes no wall from a bed\'s frame, a stair\'s treads or a window\'s glazing drawn in the pen of its walls', async () => {
+    const sheet = await parse(new Uint8Array(readFileSync(path.join(realplans, 'nithish/floorplan.pdf'))));
+    const result = detectTopology({ ...sheet, metresPerUnit: null });
+    // One pen draws the walls' outlines, the beds, the stair and the windows. A bed's frame, a
+    // stair's treads and a window's glazing are crossed at both ends as dimension lines are, and
+    // carry no figure; paired at whatever spacing they are drawn, they walled a bed in as a room.
+    const roomsIn = ([x0, y0, x1, y1]: number[]) =>
+      result.rooms.filter((room) => {
+        const [x, y] = interiorPoint(room.polygon).map((v) => (v * 72) / DPI);
+        return x > x0 && x < x1 && y > y0 && y < y1;
+      });
+    const bedroom = roomsIn([175, 171, 300, 307]);
+    expect(bedroom.map((room) => room.name)).toEqual(['Bed Room']);
+    expect(roomsIn([306, 171, 368, 270])).toHaveLength(1);
+  });
 });
 
 describe('kumar-g2 ground floor plan (AutoCAD: walls as solid-hatch triangles, columns as dark blocks)', () => {
@@ -650,6 +666,31 @@ describe('ufpr-mapabloco (outlined lettering set inside the rooms, 1:75)', () =>
     const result = detectTopology({ ...sheet, metresPerUnit: null });
     const classrooms = result.rooms.filter((room) => room.name === 'SALA DE AULA' && Math.abs(area(room) / 77.01 - 1) < 0.03);
     expect(classrooms.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('takes a wall face crossed at both ends by the faces running on through its joints for a face, not a dimension line', () => {
+    // The westmost classroom (426–711, 664–1049 pt) is walled off from the offices west of it by
+    // a wall whose east face runs unbroken from the north wall to the south one, and both of those
+    // run on through the joint, as the faces of an outline plan often do. Crossed near both ends,
+    // the face read as a dimension line, the more so as the panel tag QD.EEL.02A printed beside
+    // it passed for its figure; its west face, broken by two column blocks, read as a row of
+    // dimensions. The classroom ran into the offices and out of the building.
+    const result = detectTopology({ ...sheet, metresPerUnit: null });
+    const west = result.rooms.filter((room) => {
+      const [x, y] = interiorPoint(room.polygon).map((v) => (v * 72) / DPI);
+      return room.name === 'SALA DE AULA' && x > 426 && x < 711 && y > 664 && y < 1049;
+    });
+    expect(west).toHaveLength(1);
+    expect(Math.abs(area(west[0]) / 77.01 - 1)).toBeLessThan(0.03);
+    // The east wing's PET room (1410–1548, 1204–1491 pt) has such a face along its façade, and the
+    // glazing of the façade's windows, in the 1.13 pt pen, is crossed by the jambs the same way.
+    // Only faces in the pen most walls are drawn in are read so: the glazing, nearer, would take
+    // the face as its partner at no wall's thickness, and the room would stay open.
+    const pet = result.rooms.filter((room) => {
+      const [x, y] = interiorPoint(room.polygon).map((v) => (v * 72) / DPI);
+      return x > 1410 && x < 1548 && y > 1204 && y < 1491;
+    });
+    expect(pet.map((room) => room.name)).toEqual(['PET']);
   });
 
   it('keeps the walls of its main pen at 1:75, though a heavier scope outline sets the pens\' width there: each office measures its printed area', () => {

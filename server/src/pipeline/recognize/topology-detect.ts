@@ -11,7 +11,7 @@ import type { OpeningDetection, PolygonRings, RoomDetection, WallDetection } fro
 import { detectOpenings, type FoundOpening } from './openings.ts';
 import { detectRooms, footprintOutlines, type FoundRoom, type RoomInput } from './rooms.ts';
 import { segmentIndexOf, strokeSegments } from './topology-separators.ts';
-import { collectEvidence, type Arc, type Evidence } from './topology-evidence.ts';
+import { collectEvidence, lineBBox, type Arc, type Evidence } from './topology-evidence.ts';
 import { snapToDimensions } from './topology-footprint.ts';
 import { detectWallEvidence, wallScale, type WallReading, type WallRun } from './walls.ts';
 import { curveCenterline, curveMiddle, curvePointsBeside } from './walls-curved.ts';
@@ -45,7 +45,7 @@ function doorSwingRadii(evidence: Evidence): number[] {
   const radii: number[] = [];
   if (evidence.lines.length === 0) return radii;
   const index = new Flatbush(evidence.lines.length);
-  for (const line of evidence.lines) index.add(Math.min(line.a[0], line.b[0]), Math.min(line.a[1], line.b[1]), Math.max(line.a[0], line.b[0]), Math.max(line.a[1], line.b[1]));
+  for (const line of evidence.lines) index.add(...lineBBox(line));
   index.finish();
   const circleKey = (arc: Arc) => `${Math.round(arc.center[0])},${Math.round(arc.center[1])},${Math.round(arc.radius)}`;
   // CAD exports draw some arcs twice over: one arc drawn twice is still one arc of its circle.

@@ -2,13 +2,13 @@
 // are their extension lines (they point at the faces the drawing measures).
 import Flatbush from 'flatbush';
 import type { Position } from '../../../../core/src/types.ts';
-import type { Line, WordBox } from './topology-evidence.ts';
+import { lineBBox, type Line, type WordBox } from './topology-evidence.ts';
 
 function lineIndex(lines: Line[]): Flatbush | null {
   if (lines.length === 0) return null;
   const index = new Flatbush(lines.length);
   for (const line of lines) {
-    index.add(Math.min(line.a[0], line.b[0]), Math.min(line.a[1], line.b[1]), Math.max(line.a[0], line.b[0]), Math.max(line.a[1], line.b[1]));
+    index.add(...lineBBox(line));
   }
   index.finish();
   return index;
@@ -24,6 +24,15 @@ export interface DimensionMarks {
    * line in a wall pen is a wall face that thinner walls cross the way extension lines do.
    */
   unfigured: Set<number>;
+  /**
+   * The same read loosely: lines of dimension rows along which no measurement is printed (a tag
+   * or a room's area beside a face is no dimension's figure), ending on square strokes of any pen
+   * and beside at most one parallel line of their pen (the wall's other face). Walls drawn in one
+   * outline pen whose faces run on through the joints cross each other's faces like this, and a
+   * face broken by columns is a row. Read so, a window's glazing and a stair's treads pass too,
+   * so the walls take these only in their commonest pen and at their commonest thickness.
+   */
+  loosely: Set<number>;
 }
 
 /** A dimension line broken for its text leaves a gap up to this long, paper mm. */
@@ -91,7 +100,7 @@ export function dimensionMarks(lines: Line[], unitsPerPaperMm: number, words: re
   const dimensionIds = new Set<number>();
   const extensionIds = new Set<number>();
   const index = lineIndex(lines);
-  if (!index) return { dimensionIds, extensions: [], unfigured: new Set() };
+  if (!index) return { dimensionIds, extensions: [], unfigured: new Set(), loosely: new Set() };
   const beyond = 0.5 * unitsPerPaperMm;
   const nearEnd = 3 * unitsPerPaperMm;
   // Extension lines are drawn out from the measured face; arrowheads, dots and ticks are shorter.
@@ -102,7 +111,7 @@ export function dimensionMarks(lines: Line[], unitsPerPaperMm: number, words: re
   const claims: TickClaim[] = [];
   // A row of dimensions along one line chains up; each of them is ticked at its own ends.
   const chains = collinearChains(lines, DIMENSION_TEXT_GAP_MM * unitsPerPaperMm);
-  const rowMembers = new Set(chains.filter((chain) => chain.length > 1).flatMap((chain) => chain.map((line) => line.id)));
+  const rowOf = new Map(chains.filter((chain) => chain.length > 1).flatMap((chain) => chain.map((line) => [line.id, chain] as const)));
   for (const chain of [...chains, ...chains.filter((chain) => chain.length > 1).flatMap((chain) => chain.map((line) => [line]))]) {
     const t0 = Math.min(...chain.map((line) => line.t0));
     const t1 = Math.max(...chain.map((line) => line.t1));
@@ -146,17 +155,33 @@ export function dimensionMarks(lines: Line[], unitsPerPaperMm: number, words: re
   for (const claim of claims) {
     if (claim.overshoot <= nearestEnd.get(claim.tick)! + 1) ticked.add(`${claim.chain}|${claim.end}`);
   }
-  const figures = figureIndex(words);
+  const figures = sheetFigures(words);
   const unfigured: Line[] = [];
+  const loosely: Line[] = [];
   marks.forEach(({ chain, startCrossed, endCrossed, crossing }, k) => {
     if (!(startCrossed || ticked.has(`${k}|start`)) || !(endCrossed || ticked.has(`${k}|end`))) return;
     for (const line of chain) dimensionIds.add(line.id);
     for (const id of crossing) extensionIds.add(id);
+    if (!figures) return;
     // Only a single unbroken stroke can be a face: a row of pieces is a dimension string's.
-    if (figures && chain.length === 1 && !rowMembers.has(chain[0].id) && !carriesFigure(chain, figures, unitsPerPaperMm)) unfigured.push(chain[0]);
+    const row = rowOf.get(chain[0].id);
+    if (chain.length === 1 && !row && !carriesFigure(chain, figures.any, unitsPerPaperMm)) unfigured.push(chain[0]);
+    if (!carriesFigure(row ?? chain, figures.measures, unitsPerPaperMm)) loosely.push(...chain);
   });
-  const faces = unfigured.filter((line) => endsOnFaces(line, lines, index, unitsPerPaperMm));
-  return { dimensionIds, extensions: lines.filter((line) => extensionIds.has(line.id) && !dimensionIds.has(line.id)), unfigured: lone(faces, unitsPerPaperMm) };
+  return {
+    dimensionIds,
+    extensions: lines.filter((line) => extensionIds.has(line.id) && !dimensionIds.has(line.id)),
+    unfigured: besideFewLayers(
+      unfigured.filter((line) => endsOnFaces(line, lines, index, unitsPerPaperMm, true)),
+      0,
+      unitsPerPaperMm,
+    ),
+    loosely: besideFewLayers(
+      loosely.filter((line) => endsOnFaces(line, lines, index, unitsPerPaperMm, false)),
+      1,
+      unitsPerPaperMm,
+    ),
+  };
 }
 
 /** A sheet whose words hold fewer figures than this has its dimension text drawn, not written. */
@@ -164,14 +189,23 @@ const FEWEST_FIGURES = 5;
 /** A dimension's figure is printed along its line, at most this far off it, paper mm. */
 const FIGURE_OFFSET_MM = 6;
 
+/** A word that reads as a measurement: `3515`, `2,40`, `12'-6"`, `3/4"`, `1.20m` (not `QD.02A`, `5,70m²`, `h=2,70m`). */
+const MEASUREMENT = /^\(?[\d.,'"’”′″\-/]*\d[\d.,'"’”′″\-/]*(mm|cm|m|ft|in)?\)?$/i;
+
 interface FigureIndex {
   index: Flatbush;
   centers: Position[];
 }
 
-function figureIndex(words: readonly WordBox[]): FigureIndex | null {
+/** The words with digits in them, and those of them that read as measurements. */
+function sheetFigures(words: readonly WordBox[]): { any: FigureIndex | null; measures: FigureIndex | null } | null {
   const figures = words.filter(({ word }) => /\d/.test(word.text));
   if (figures.length < FEWEST_FIGURES) return null;
+  return { any: figureIndex(figures), measures: figureIndex(figures.filter(({ word }) => MEASUREMENT.test(word.text))) };
+}
+
+function figureIndex(figures: readonly WordBox[]): FigureIndex | null {
+  if (figures.length === 0) return null;
   const index = new Flatbush(figures.length);
   for (const { center } of figures) index.add(center[0], center[1], center[0], center[1]);
   index.finish();
@@ -179,7 +213,9 @@ function figureIndex(words: readonly WordBox[]): FigureIndex | null {
 }
 
 /** Whether a figure is printed along the chain (in a gap it leaves for it, too), close across it. */
-function carriesFigure(chain: Line[], { index, centers }: FigureIndex, unitsPerPaperMm: number): boolean {
+function carriesFigure(chain: Line[], figures: FigureIndex | null, unitsPerPaperMm: number): boolean {
+  if (!figures) return false;
+  const { index, centers } = figures;
   const reach = FIGURE_OFFSET_MM * unitsPerPaperMm;
   const [line] = chain;
   const t0 = Math.min(...chain.map((piece) => piece.t0));
@@ -197,8 +233,11 @@ function carriesFigure(chain: Line[], { index, centers }: FigureIndex, unitsPerP
 /** Lines of a hatch or a grid lie this close to a parallel line of their pen, paper mm. */
 const HATCH_SPACING_MM = 4;
 
-/** The ids of lines with no parallel line of their own pen beside them: not of a hatch or a grid. */
-function lone(lines: Line[], unitsPerPaperMm: number): Set<number> {
+/**
+ * The ids of lines beside which at most `layers` parallel lines of their own pen lie (lines at one
+ * offset are one layer): not of a hatch or a grid.
+ */
+function besideFewLayers(lines: Line[], layers: number, unitsPerPaperMm: number): Set<number> {
   const spacing = HATCH_SPACING_MM * unitsPerPaperMm;
   const groups = new Map<string, Line[]>();
   for (const line of lines) {
@@ -209,14 +248,14 @@ function lone(lines: Line[], unitsPerPaperMm: number): Set<number> {
   for (const group of groups.values()) {
     group.sort((a, b) => a.offset - b.offset);
     group.forEach((line, k) => {
-      const besideIt = (step: number) => {
+      const offsets = new Set<number>();
+      for (const step of [-1, 1]) {
         for (let n = k + step; n >= 0 && n < group.length && Math.abs(group[n].offset - line.offset) <= spacing; n += step) {
           const other = group[n];
-          if (Math.abs(other.offset - line.offset) > 0.5 && other.t0 < line.t1 && other.t1 > line.t0) return true;
+          if (Math.abs(other.offset - line.offset) > 0.5 && other.t0 < line.t1 && other.t1 > line.t0) offsets.add(Math.round(other.offset));
         }
-        return false;
-      };
-      if (!besideIt(-1) && !besideIt(1)) kept.add(line.id);
+      }
+      if (offsets.size <= layers) kept.add(line.id);
     });
   }
   return kept;
@@ -225,13 +264,16 @@ function lone(lines: Line[], unitsPerPaperMm: number): Set<number> {
 /** A face ends on the faces of the walls it spans between: this close, paper mm. */
 const FACE_JOINT_MM = 0.3;
 
-/** Whether both ends of a line meet a line of its own pen square to it, as a wall's face meets the walls it runs between. */
-function endsOnFaces(line: Line, lines: Line[], index: Flatbush, unitsPerPaperMm: number): boolean {
+/**
+ * Whether both ends of a line meet a stroke square to it, as a wall's face meets the walls it runs
+ * between; with `samePen`, a stroke of its own pen.
+ */
+function endsOnFaces(line: Line, lines: Line[], index: Flatbush, unitsPerPaperMm: number, samePen: boolean): boolean {
   const reach = FACE_JOINT_MM * unitsPerPaperMm + line.width;
   return [line.a, line.b].every(([x, y]) =>
     index.search(x - reach, y - reach, x + reach, y + reach).some((k) => {
       const other = lines[k];
-      if (other === line || other.style !== line.style || Math.abs(line.ux * other.ux + line.uy * other.uy) > 0.17) return false;
+      if (other === line || other.source !== 'stroke' || (samePen && other.style !== line.style) || Math.abs(line.ux * other.ux + line.uy * other.uy) > 0.17) return false;
       const along = other.ux * x + other.uy * y;
       const across = Math.abs(-other.uy * x + other.ux * y - other.offset);
       return across <= reach && along >= other.t0 - reach && along <= other.t1 + reach;

@@ -127,6 +127,11 @@ export function styleLuminance(style: string): number {
   return luminance([r, g, b, 255]);
 }
 
+/** The box a line's two ends span. */
+export function lineBBox({ a, b }: Line): BBox {
+  return [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[0], b[0]), Math.max(a[1], b[1])];
+}
+
 export function makeLine(id: number, a: Position, b: Position, width: number, source: Line['source'], style: string, pathIndex: number): Line | null {
   const length = distance(a, b);
   if (!(length > 0)) return null;

@@ -14,7 +14,7 @@ import { differenceOf, type MultiPolygon, type Polygon } from './geom-clip.ts';
 import { RectIndex, fromFrame, parallel, rectBBox, rectCorners, rectIn, rectRing, toFrame, type FrameRect } from './geom-frame.ts';
 import type { RGBA, VectorPath } from '../types.ts';
 import { dimensionMarks } from './topology-dimensions.ts';
-import { fillPolygons, luminance, makeLine, styleKey, styleLuminance, type Evidence, type FillRegion, type Line } from './topology-evidence.ts';
+import { fillPolygons, lineBBox, luminance, makeLine, styleKey, styleLuminance, type Evidence, type FillRegion, type Line } from './topology-evidence.ts';
 import { lighterWalls, type LighterLimits } from './walls-lighter.ts';
 import { curvedWalls, type CurvedWall } from './walls-curved.ts';
 
@@ -157,7 +157,7 @@ class ParallelIndex {
     }
     for (const [bucket, group] of grouped) {
       const index = new Flatbush(group.length);
-      for (const line of group) index.add(Math.min(line.a[0], line.b[0]), Math.min(line.a[1], line.b[1]), Math.max(line.a[0], line.b[0]), Math.max(line.a[1], line.b[1]));
+      for (const line of group) index.add(...lineBBox(line));
       index.finish();
       this.buckets.set(bucket, { lines: group, index });
     }
@@ -438,7 +438,7 @@ const STROKED_POCHE_SHARE = 0.5;
  * wall paint when they pair at all; on poché plans a stroke pen must also pair about as much as
  * the poché (as its outline would) to count.
  */
-function wallStyles(pairs: LinePair[], widthFromMainPens: boolean): { pens: Set<string>; lighter: Set<string>; minorHeaviest: boolean } {
+function wallStyles(pairs: LinePair[], widthFromMainPens: boolean): { pens: Set<string>; lighter: Set<string>; minorHeaviest: boolean; strongest: string | null } {
   const weight = new Map<string, { source: Line['source']; width: number; paired: number }>();
   for (const { i, j, s0, s1 } of pairs) {
     for (const line of [i, j]) {
@@ -449,7 +449,7 @@ function wallStyles(pairs: LinePair[], widthFromMainPens: boolean): { pens: Set<
   }
   const entries = [...weight].map(([style, entry]) => ({ style, ...entry }));
   const strongest = entries.reduce((best, e) => (best === null || e.paired > best.paired ? e : best), null as (typeof entries)[number] | null);
-  if (!strongest) return { pens: new Set(), lighter: new Set(), minorHeaviest: false };
+  if (!strongest) return { pens: new Set(), lighter: new Set(), minorHeaviest: false, strongest: null };
   const candidates = entries.filter((e) => e.paired >= WALL_PEN_SHARE * strongest.paired);
   const poche = Math.max(0, ...entries.filter((e) => e.source === 'fill').map((e) => e.paired));
   const strokes = poche >= STROKED_POCHE_SHARE * strongest.paired ? candidates.filter((e) => e.paired >= STROKED_POCHE_SHARE * strongest.paired) : candidates;
@@ -465,6 +465,7 @@ function wallStyles(pairs: LinePair[], widthFromMainPens: boolean): { pens: Set<
     pens: new Set([...candidates.filter((e) => e.source === 'fill'), ...stroked.filter((e) => heavy(e, heaviest))].map((e) => e.style)),
     lighter: new Set(stroked.filter((e) => !heavy(e, heaviest) && lighter(e)).map((e) => e.style)),
     minorHeaviest: stroked.some((e) => heavy(e, heaviestMain) && !heavy(e, heaviestOfAll)),
+    strongest: strongest.style,
   };
 }
 
@@ -897,7 +898,7 @@ export function detectWallEvidence(evidence: Evidence, scale: WallScale, reading
   // Pens show on the long lines; the crowd of short strokes in furniture and symbols only costs time.
   const firstPairs = findPairs(candidates.filter((line) => line.length >= 3 * scale.minThickness), scale, PEN_OVERLAP_SHARE);
   const ladder = ladderPairs(firstPairs);
-  const { pens, lighter, minorHeaviest } = wallStyles(firstPairs.filter((pair) => !ladder.has(pair)), reading.widthFromMainPens);
+  const { pens, lighter, minorHeaviest, strongest } = wallStyles(firstPairs.filter((pair) => !ladder.has(pair)), reading.widthFromMainPens);
   const unfiguredFaces = lines.filter((line) => dimensions.unfigured.has(line.id) && line.length >= scale.minThickness);
   const wallLines = [...candidates, ...unfiguredFaces].filter((line) => pens.has(line.style));
   const pairs = findPairs(wallLines, scale, WALL_OVERLAP_SHARE);
@@ -913,6 +914,10 @@ export function detectWallEvidence(evidence: Evidence, scale: WallScale, reading
   );
   const ofMode = ({ pair }: (typeof walled)[number]) => (pair.i.source === 'fill' && pair.j.source === 'fill') || nearMode(Math.abs(pair.d), modes);
   const paired: QuadSource[] = walled.filter(ofMode).map(({ pair, quad }) => ({ quad, lineIds: [pair.i.id, pair.j.id] }));
+  // Faces crossed like dimension lines and read loosely count in the pen most walls pair in only:
+  // the glazing of windows in another pen, crossed by their jambs alike, is a face's nearer partner.
+  const loose = lines.filter((line) => line.style === strongest && dimensions.loosely.has(line.id) && !dimensions.unfigured.has(line.id) && line.length >= scale.minThickness);
+  if (loose.length > 0 && modes.length > 0) paired.push(...loosePairs(loose, wallLines, modes[0], scale, (quad) => framesText(quad, evidence.words, wordIndex)));
   // A wall of a thickness the sheet seldom draws (a thicker plumbing wall between two toilets, a
   // chase) is no thickness mode: in the wall pens, within the range of the sheet's wall
   // thicknesses, it is wall where it joins walls at both ends, as a counter or a shelf does not.
@@ -949,6 +954,37 @@ export function detectWallEvidence(evidence: Evidence, scale: WallScale, reading
     .concat(curved.map((wall) => [wall.ring]));
   const oddThicknessQuads = walled.filter((entry) => !ofMode(entry)).map(({ quad }) => quad);
   return { scale, thicknessModes: modes, lines, runs, curved, poche, pieces, oddThicknessQuads, extensionLines: dimensions.extensions, lighterPens: [...lighter], minorHeaviestPen: minorHeaviest };
+}
+
+/**
+ * Walls with a face that is crossed like a dimension line, read loosely (topology-dimensions.ts):
+ * such lines pair among the wall lines around them, and a pair is wall at the sheet's commonest
+ * wall thickness only, where glazing and treads in the same pen are spaced otherwise.
+ */
+function loosePairs(loose: Line[], wallLines: Line[], thickness: number, scale: WallScale, framesWords: (quad: FrameRect) => boolean): QuadSource[] {
+  const looseIds = new Set(loose.map((line) => line.id));
+  const pairs = findPairs([...loose, ...linesNear(loose, wallLines, 2 * scale.maxThickness)], scale, WALL_OVERLAP_SHARE).filter(
+    (pair) => (looseIds.has(pair.i.id) || looseIds.has(pair.j.id)) && nearMode(Math.abs(pair.d), [thickness]),
+  );
+  const ladder = ladderPairs(pairs);
+  return pairs
+    .filter((pair) => !ladder.has(pair))
+    .map((pair) => ({ quad: pairQuad(pair), lineIds: [pair.i.id, pair.j.id] }))
+    .filter(({ quad }) => !framesWords(quad));
+}
+
+/** Lines within `reach` of any of `around`: a loose face's partner, and that partner's own. */
+function linesNear(around: Line[], lines: Line[], reach: number): Line[] {
+  if (lines.length === 0) return [];
+  const index = new Flatbush(lines.length);
+  for (const line of lines) index.add(...lineBBox(line));
+  index.finish();
+  const near = new Set<number>();
+  for (const line of around) {
+    const [x0, y0, x1, y1] = lineBBox(line);
+    for (const k of index.search(x0 - reach, y0 - reach, x1 + reach, y1 + reach)) near.add(k);
+  }
+  return [...near].map((k) => lines[k]);
 }
 
 /** Pairs in the lighter pens, of a wall thickness of the sheet, that carry on from its walls. */
