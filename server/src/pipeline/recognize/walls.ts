@@ -963,7 +963,9 @@ export function detectWallEvidence(evidence: Evidence, scale: WallScale, reading
  */
 function loosePairs(loose: Line[], wallLines: Line[], thickness: number, scale: WallScale, framesWords: (quad: FrameRect) => boolean): QuadSource[] {
   const looseIds = new Set(loose.map((line) => line.id));
-  const pairs = findPairs([...loose, ...linesNear(loose, wallLines, 2 * scale.maxThickness)], scale, WALL_OVERLAP_SHARE).filter(
+  // A partner lies about a thickness away, and what it might pair with instead no farther from it.
+  const reach = 2 * ((1 + MODE_TOLERANCE) * thickness + 1);
+  const pairs = findPairs([...loose, ...linesNear(loose, wallLines, reach)], scale, WALL_OVERLAP_SHARE).filter(
     (pair) => (looseIds.has(pair.i.id) || looseIds.has(pair.j.id)) && nearMode(Math.abs(pair.d), [thickness]),
   );
   const ladder = ladderPairs(pairs);
@@ -973,7 +975,7 @@ function loosePairs(loose: Line[], wallLines: Line[], thickness: number, scale: 
     .filter(({ quad }) => !framesWords(quad));
 }
 
-/** Lines within `reach` of any of `around`: a loose face's partner, and that partner's own. */
+/** Lines within `reach` of any of `around`. */
 function linesNear(around: Line[], lines: Line[], reach: number): Line[] {
   if (lines.length === 0) return [];
   const index = new Flatbush(lines.length);
