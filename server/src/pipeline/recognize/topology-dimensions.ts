@@ -27,12 +27,13 @@ export interface DimensionMarks {
   /**
    * The same read loosely: lines of dimension rows along which no measurement is printed (a tag
    * or a room's area beside a face is no dimension's figure), ending on square strokes of any pen
-   * and beside at most one parallel line of their pen (the wall's other face). Walls drawn in one
+   * and beside at most one other such line of their pen (the wall's other face). Walls drawn in one
    * outline pen whose faces run on through the joints cross each other's faces like this, and a
    * face broken by columns is a row. Read so, a window's glazing and a stair's treads pass too,
-   * so the walls take these only in their commonest pen and at their commonest thickness.
+   * so the walls take these only in their commonest pen and at their commonest thickness. Read
+   * for one pen at a time, as only one is asked for.
    */
-  loosely: Set<number>;
+  loosely: (style: string) => Set<number>;
 }
 
 /** A dimension line broken for its text leaves a gap up to this long, paper mm. */
@@ -100,7 +101,7 @@ export function dimensionMarks(lines: Line[], unitsPerPaperMm: number, words: re
   const dimensionIds = new Set<number>();
   const extensionIds = new Set<number>();
   const index = lineIndex(lines);
-  if (!index) return { dimensionIds, extensions: [], unfigured: new Set(), loosely: new Set() };
+  if (!index) return { dimensionIds, extensions: [], unfigured: new Set(), loosely: () => new Set() };
   const beyond = 0.5 * unitsPerPaperMm;
   const nearEnd = 3 * unitsPerPaperMm;
   // Extension lines are drawn out from the measured face; arrowheads, dots and ticks are shorter.
@@ -157,7 +158,7 @@ export function dimensionMarks(lines: Line[], unitsPerPaperMm: number, words: re
   }
   const figures = sheetFigures(words);
   const unfigured: Line[] = [];
-  const loosely: Line[] = [];
+  const loosely = new Set<Line>();
   marks.forEach(({ chain, startCrossed, endCrossed, crossing }, k) => {
     if (!(startCrossed || ticked.has(`${k}|start`)) || !(endCrossed || ticked.has(`${k}|end`))) return;
     for (const line of chain) dimensionIds.add(line.id);
@@ -166,7 +167,7 @@ export function dimensionMarks(lines: Line[], unitsPerPaperMm: number, words: re
     // Only a single unbroken stroke can be a face: a row of pieces is a dimension string's.
     const row = rowOf.get(chain[0].id);
     if (chain.length === 1 && !row && !carriesFigure(chain, figures.any, unitsPerPaperMm)) unfigured.push(chain[0]);
-    if (!carriesFigure(row ?? chain, figures.measures, unitsPerPaperMm)) loosely.push(...chain);
+    if (!carriesFigure(row ?? chain, figures.measures, unitsPerPaperMm)) for (const line of chain) loosely.add(line);
   });
   return {
     dimensionIds,
@@ -176,11 +177,12 @@ export function dimensionMarks(lines: Line[], unitsPerPaperMm: number, words: re
       0,
       unitsPerPaperMm,
     ),
-    loosely: besideFewLayers(
-      loosely.filter((line) => endsOnFaces(line, lines, index, unitsPerPaperMm, false)),
-      1,
-      unitsPerPaperMm,
-    ),
+    loosely: (style) =>
+      besideFewLayers(
+        [...loosely].filter((line) => line.style === style && endsOnFaces(line, lines, index, unitsPerPaperMm, false)),
+        1,
+        unitsPerPaperMm,
+      ),
   };
 }
 
@@ -234,8 +236,8 @@ function carriesFigure(chain: Line[], figures: FigureIndex | null, unitsPerPaper
 const HATCH_SPACING_MM = 4;
 
 /**
- * The ids of lines beside which at most `layers` parallel lines of their own pen lie (lines at one
- * offset are one layer): not of a hatch or a grid.
+ * The ids of `lines` beside which at most `layers` others of them in the same pen lie parallel
+ * (lines at one offset are one layer): not of a hatch or a grid.
  */
 function besideFewLayers(lines: Line[], layers: number, unitsPerPaperMm: number): Set<number> {
   const spacing = HATCH_SPACING_MM * unitsPerPaperMm;

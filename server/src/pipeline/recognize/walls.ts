@@ -916,7 +916,8 @@ export function detectWallEvidence(evidence: Evidence, scale: WallScale, reading
   const paired: QuadSource[] = walled.filter(ofMode).map(({ pair, quad }) => ({ quad, lineIds: [pair.i.id, pair.j.id] }));
   // Faces crossed like dimension lines and read loosely count in the pen most walls pair in only:
   // the glazing of windows in another pen, crossed by their jambs alike, is a face's nearer partner.
-  const loose = lines.filter((line) => line.style === strongest && dimensions.loosely.has(line.id) && !dimensions.unfigured.has(line.id) && line.length >= scale.minThickness);
+  const looselyFaces = strongest === null ? new Set<number>() : dimensions.loosely(strongest);
+  const loose = lines.filter((line) => looselyFaces.has(line.id) && !dimensions.unfigured.has(line.id) && line.length >= scale.minThickness);
   if (loose.length > 0 && modes.length > 0) paired.push(...loosePairs(loose, wallLines, modes[0], scale, (quad) => framesText(quad, evidence.words, wordIndex)));
   // A wall of a thickness the sheet seldom draws (a thicker plumbing wall between two toilets, a
   // chase) is no thickness mode: in the wall pens, within the range of the sheet's wall
