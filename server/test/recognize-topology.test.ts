@@ -693,6 +693,14 @@ describe('ufpr-mapabloco (outlined lettering set inside the rooms, 1:75)', () =>
     expect(pet.map((room) => room.name)).toEqual(['PET']);
   });
 
+  it('names a room from both lines of a name lettered up the sheet', () => {
+    // The plan lies across the sheet, so its two-line names ("GABINETE" over "DIRETOR") stand
+    // side by side on it: stacked by their boxes on the sheet, only one line was taken.
+    const names = detectTopology({ ...sheet, metresPerUnit: null }).rooms.map((room) => room.name);
+    expect(names).toContain('GABINETE DIRETOR');
+    expect(names).toContain('SECRETARIA DEPTO');
+  });
+
   it('keeps the walls of its main pen at 1:75, though a heavier scope outline sets the pens\' width there: each office measures its printed area', () => {
     // Its walls are drawn in 0.75 and 1.13 pt black; the labs of the project's scope and the
     // sheet's frame are outlined in 3 pt, which pairs a tenth as much. Read at 1:75, not at the

@@ -144,6 +144,9 @@ export interface TextLine {
   fontSize: number;
   center: Position;
   bbox: BBox;
+  /** Direction of the text, radians, and its box in its own reading frame (x along the text, y down its lines). */
+  angle: number;
+  frameBox: BBox;
 }
 
 /**
@@ -212,12 +215,7 @@ export function textLines(words: WordBox[]): TextLine[] {
   }
   return lines.map((framed) => {
     const members = framed.map((word) => onSheet.get(word)!);
-    const bbox: BBox = [
-      Math.min(...members.map((w) => w.bbox[0])),
-      Math.min(...members.map((w) => w.bbox[1])),
-      Math.max(...members.map((w) => w.bbox[2])),
-      Math.max(...members.map((w) => w.bbox[3])),
-    ];
+    const bbox = boxOfWords(members);
     const normal = members.filter((w) => !superscripts.has(w));
     return {
       words: members,
@@ -225,8 +223,19 @@ export function textLines(words: WordBox[]): TextLine[] {
       fontSize: Math.max(...normal.map((w) => w.word.fontSize)),
       center: [(bbox[0] + bbox[2]) / 2, (bbox[1] + bbox[3]) / 2],
       bbox,
+      angle: framed[0].word.angle,
+      frameBox: boxOfWords(framed),
     };
   });
+}
+
+function boxOfWords(words: WordBox[]): BBox {
+  return [
+    Math.min(...words.map((w) => w.bbox[0])),
+    Math.min(...words.map((w) => w.bbox[1])),
+    Math.max(...words.map((w) => w.bbox[2])),
+    Math.max(...words.map((w) => w.bbox[3])),
+  ];
 }
 
 /**
@@ -325,9 +334,12 @@ function sameLettering(line: TextLine, other: TextLine): boolean {
  */
 function nameStack(main: TextLine, worded: TextLine[], lines: TextLine[]): TextLine[] {
   const stack = [main];
+  // Above and below in the lines' own reading frame: a name lettered up the sheet stacks sideways.
   const adjoining = (line: TextLine, neighbour: TextLine, below: boolean) => {
-    const step = below ? line.bbox[1] - neighbour.bbox[3] : neighbour.bbox[1] - line.bbox[3];
-    const overlap = Math.min(line.bbox[2], neighbour.bbox[2]) - Math.max(line.bbox[0], neighbour.bbox[0]);
+    if (Math.abs(line.angle - neighbour.angle) >= 0.1) return false;
+    const [a, b] = [line.frameBox, neighbour.frameBox];
+    const step = below ? a[1] - b[3] : b[1] - a[3];
+    const overlap = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
     return step > -0.3 * neighbour.fontSize && step < 1.0 * neighbour.fontSize && overlap > 0;
   };
   const stacked = (line: TextLine, neighbour: TextLine, below: boolean) => adjoining(line, neighbour, below) && sameLettering(line, neighbour);
