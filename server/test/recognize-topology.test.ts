@@ -531,6 +531,17 @@ describe('purdue-lilyhall A121 (Revit lab plan whose room tags print numbers onl
     const lab = result.rooms.find((room) => room.name === '1-129')!;
     expect(polygonArea(lab.polygon) * mpu * mpu).toBeGreaterThan(100);
   });
+
+  it('reads the ceiling plan\'s tags ("C1 / EXISTING / 3 TYP") as no room names, so the lab stays whole', async () => {
+    const sheet = await parse(realPage('purdue-lilyhall/drawings.pdf', 6));
+    const mpu = metresPerUnit({ drawing: 0.25, real: 1, units: 'imperial', type: 'architectural' }, DPI)!;
+    const result = detectTopology({ ...sheet, metresPerUnit: mpu });
+    // Read as names, the four ceiling tags cut the lab into four rooms named EXISTING along the
+    // ceiling's bulkhead lines; its floor is the 120 m² the floor plans measure.
+    expect(result.rooms.filter((room) => /EXISTING/.test(room.name ?? ''))).toEqual([]);
+    const areas = result.rooms.map((room) => polygonArea(room.polygon) * mpu * mpu);
+    expect(areas.filter((area) => area > 100)).toHaveLength(1);
+  });
 });
 
 /** OCR reads a sheet three times, tile by tile, on a core it shares with the other suites. */

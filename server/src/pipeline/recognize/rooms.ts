@@ -260,8 +260,11 @@ function capitals(text: string): boolean {
   return text === text.toUpperCase();
 }
 
-/** Drafting shorthand and counts that annotate rather than name: "5 TYP", "SIM.", "EQ", "3 UNITS". */
-const ANNOTATION_WORD = /^(\d+|TYP|SIM|EQ|UP|DN|NIC|N\.I\.C|NTS|REF|ABV|BLW|OPP|HAND|UNITS?|PLCS?|PLACES|EA|EACH|SETS?|PCS)\.?$/i;
+/**
+ * Drafting shorthand, counts and status that annotate rather than name: "5 TYP", "SIM.", "EQ",
+ * "3 UNITS", a ceiling tag's "EXISTING" (a ceiling plan tags each ceiling "C1 / EXISTING / 3 TYP").
+ */
+const ANNOTATION_WORD = /^(\d+|TYP|SIM|EQ|UP|DN|NIC|N\.I\.C|NTS|REF|ABV|BLW|OPP|HAND|UNITS?|PLCS?|PLACES|EA|EACH|SETS?|PCS|EXISTING|EXIST|EXIST'G|NEW)\.?$/i;
 
 function isNameLine(line: TextLine): boolean {
   const text = line.text.trim();
