@@ -902,11 +902,12 @@ export function detectWallEvidence(evidence: Evidence, scale: WallScale, reading
   const unfiguredFaces = lines.filter((line) => dimensions.unfigured.has(line.id) && line.length >= scale.minThickness);
   const wallLines = [...candidates, ...unfiguredFaces].filter((line) => pens.has(line.style));
   const pairs = findPairs(wallLines, scale, WALL_OVERLAP_SHARE);
+  const framesWords = (quad: FrameRect) => framesText(quad, evidence.words, wordIndex);
   const wallLadder = ladderPairs(pairs);
   const walled = pairs
     .filter((pair) => !wallLadder.has(pair))
     .map((pair) => ({ pair, quad: pairQuad(pair) }))
-    .filter(({ quad }) => !framesText(quad, evidence.words, wordIndex));
+    .filter(({ quad }) => !framesWords(quad));
   const modes = thicknessPeaks(
     [...walled.map(({ pair }) => Math.abs(pair.d)), ...poche.map(meanWidth)],
     [...walled.map(({ pair }) => pair.s1 - pair.s0), ...poche.map((fill) => fill.area / Math.max(1, meanWidth(fill)))],
@@ -918,7 +919,7 @@ export function detectWallEvidence(evidence: Evidence, scale: WallScale, reading
   // the glazing of windows in another pen, crossed by their jambs alike, is a face's nearer partner.
   const looselyFaces = strongest === null ? new Set<number>() : dimensions.loosely(strongest);
   const loose = lines.filter((line) => looselyFaces.has(line.id) && !dimensions.unfigured.has(line.id) && line.length >= scale.minThickness);
-  if (loose.length > 0 && modes.length > 0) paired.push(...loosePairs(loose, wallLines, modes[0], scale, (quad) => framesText(quad, evidence.words, wordIndex)));
+  if (loose.length > 0 && modes.length > 0) paired.push(...loosePairs(loose, wallLines, modes[0], scale, framesWords));
   // A wall of a thickness the sheet seldom draws (a thicker plumbing wall between two toilets, a
   // chase) is no thickness mode: in the wall pens, within the range of the sheet's wall
   // thicknesses, it is wall where it joins walls at both ends, as a counter or a shelf does not.
@@ -935,7 +936,7 @@ export function detectWallEvidence(evidence: Evidence, scale: WallScale, reading
   const keptWide = new Set(connectedWideQuads(wideSources.map((source) => source.quad), paired.map((source) => source.quad), scale.minThickness));
   const sources = [...paired, ...oddWalls, ...wideSources.filter((source) => keptWide.has(source.quad))];
   const heavyRuns = mergeRuns(sources, lines);
-  const merged = reading.withLighterPens ? [...heavyRuns, ...mergeRuns(lighterSources(candidates, lighter, sources, modes, scale, evidence, wordIndex), lines)] : heavyRuns;
+  const merged = reading.withLighterPens ? [...heavyRuns, ...mergeRuns(lighterSources(candidates, lighter, sources, modes, scale, framesWords), lines)] : heavyRuns;
   const content = openingContentRuns(merged, heavyRuns.length);
   const runs = merged.filter((_, k) => !content.has(k));
   const joints = jointPieces(runs, scale.unitsPerMetre === null ? 2 * (modes[0] ?? scale.minThickness) : SHORTEST_OPENING_METRES * scale.unitsPerMetre);
@@ -969,9 +970,14 @@ function loosePairs(loose: Line[], wallLines: Line[], thickness: number, scale: 
   const pairs = findPairs([...loose, ...linesNear(loose, wallLines, reach)], scale, WALL_OVERLAP_SHARE).filter(
     (pair) => (looseIds.has(pair.i.id) || looseIds.has(pair.j.id)) && nearMode(Math.abs(pair.d), [thickness]),
   );
+  return pairSources(pairs, () => true, framesWords);
+}
+
+/** Quads of the pairs `keep` accepts that belong to no ladder and frame no words. */
+function pairSources(pairs: LinePair[], keep: (pair: LinePair) => boolean, framesWords: (quad: FrameRect) => boolean): QuadSource[] {
   const ladder = ladderPairs(pairs);
   return pairs
-    .filter((pair) => !ladder.has(pair))
+    .filter((pair) => !ladder.has(pair) && keep(pair))
     .map((pair) => ({ quad: pairQuad(pair), lineIds: [pair.i.id, pair.j.id] }))
     .filter(({ quad }) => !framesWords(quad));
 }
@@ -991,13 +997,9 @@ function linesNear(around: Line[], lines: Line[], reach: number): Line[] {
 }
 
 /** Pairs in the lighter pens, of a wall thickness of the sheet, that carry on from its walls. */
-function lighterSources(candidates: Line[], lighter: Set<string>, walls: QuadSource[], modes: number[], scale: WallScale, evidence: Evidence, wordIndex: Flatbush | null): QuadSource[] {
+function lighterSources(candidates: Line[], lighter: Set<string>, walls: QuadSource[], modes: number[], scale: WallScale, framesWords: (quad: FrameRect) => boolean): QuadSource[] {
   const pairs = findPairs(candidates.filter((line) => lighter.has(line.style)), scale, WALL_OVERLAP_SHARE);
-  const ladder = ladderPairs(pairs);
-  const quads = pairs
-    .filter((pair) => !ladder.has(pair) && nearMode(Math.abs(pair.d), modes))
-    .map((pair) => ({ quad: pairQuad(pair), lineIds: [pair.i.id, pair.j.id] }))
-    .filter(({ quad }) => !framesText(quad, evidence.words, wordIndex));
+  const quads = pairSources(pairs, (pair) => nearMode(Math.abs(pair.d), modes), framesWords);
   return lighterWalls(
     quads,
     walls.map(({ quad }) => quad),
