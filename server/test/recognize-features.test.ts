@@ -59,8 +59,8 @@ function twoRooms(at: Transform): SheetDetections {
       },
     ],
     rooms: [
-      { id: 'a', polygon: [box(10, 10, 100, 80, at)], name: 'KITCHEN', labelWordIds: [], wallIds: [], openingIds: [] },
-      { id: 'b', polygon: [box(110, 10, 200, 80, at)], name: 'BATH', labelWordIds: [], wallIds: [], openingIds: [] },
+      { id: 'a', polygon: [box(10, 10, 100, 80, at)], floor: [box(10, 10, 100, 80, at)], name: 'KITCHEN', labelWordIds: [], wallIds: [], openingIds: [] },
+      { id: 'b', polygon: [box(110, 10, 200, 80, at)], floor: [box(110, 10, 200, 80, at)], name: 'BATH', labelWordIds: [], wallIds: [], openingIds: [] },
     ],
     fixtures: [{ id: 'wc', subClass: 'toilet', polygon: box(180, 15, 195, 35, at) }],
     footprints: [[box(0, 0, 210, 90, at)]],

@@ -426,17 +426,19 @@ describe('detectFixtures on outlines cut into fragments', () => {
   const u = UNITS_PER_METRE;
   // A toilet room 1.6 m × 2 m, its back wall at y = 1000 + 2 m.
   const [x0, y0] = [1000, 1000];
+  const floor: RoomDetection['floor'] = [
+    [
+      [x0, y0],
+      [x0 + 1.6 * u, y0],
+      [x0 + 1.6 * u, y0 + 2 * u],
+      [x0, y0 + 2 * u],
+      [x0, y0],
+    ],
+  ];
   const room = (name: string | null): RoomDetection => ({
     id: 'room-1',
-    polygon: [
-      [
-        [x0, y0],
-        [x0 + 1.6 * u, y0],
-        [x0 + 1.6 * u, y0 + 2 * u],
-        [x0, y0 + 2 * u],
-        [x0, y0],
-      ],
-    ],
+    polygon: floor,
+    floor,
     name,
     labelWordIds: [],
     wallIds: [],
@@ -495,9 +497,11 @@ describe('detectFixtures on outlines cut into fragments', () => {
 describe('detectFixtures on a roll-in shower (no tray: a floor drain and its slope lines)', () => {
   const u = UNITS_PER_METRE;
   const [x0, y0] = [1000, 1000];
+  const floor: RoomDetection['floor'] = [[[x0, y0], [x0 + 2 * u, y0], [x0 + 2 * u, y0 + 2.4 * u], [x0, y0 + 2.4 * u], [x0, y0]]];
   const room = (name: string): RoomDetection => ({
     id: 'room-1',
-    polygon: [[[x0, y0], [x0 + 2 * u, y0], [x0 + 2 * u, y0 + 2.4 * u], [x0, y0 + 2.4 * u], [x0, y0]]],
+    polygon: floor,
+    floor,
     name,
     labelWordIds: [],
     wallIds: [],

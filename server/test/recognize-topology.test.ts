@@ -776,7 +776,7 @@ describe('zeidler-a214 (Revit area plan, 1 : 200, units painted in pale colours)
     expect(units).toHaveLength(23);
     const matched = new Set<number>();
     for (const painted of units) {
-      const room = result.rooms.findIndex((candidate) => iou(painted, candidate.polygon) >= 0.97);
+      const room = result.rooms.findIndex((candidate) => iou(painted, candidate.floor) >= 0.97);
       expect(room).toBeGreaterThanOrEqual(0);
       matched.add(room);
     }
@@ -794,8 +794,8 @@ describe('zeidler-a214 (Revit area plan, 1 : 200, units painted in pale colours)
     // paint in a 2.27 × 2.39 m box): the notches are its floor. The toilet bowl stands at about
     // (623.8, 1662.8) pt.
     const toilet: Position = [(623.8 * DPI) / 72, (1662.8 * DPI) / 72];
-    expect(pointInPolygon(toilet, washroom[0].polygon)).toBe(true);
-    const washroomM2 = polygonArea(washroom[0].polygon) * mpu * mpu;
+    expect(pointInPolygon(toilet, washroom[0].floor)).toBe(true);
+    const washroomM2 = polygonArea(washroom[0].floor) * mpu * mpu;
     expect(washroomM2).toBeGreaterThan(4.9);
     expect(washroomM2).toBeLessThan(5.41);
     // Unit 503's paint is left off round the "FD" tag circle by its door: floor all the same.
@@ -809,6 +809,31 @@ describe('zeidler-a214 (Revit area plan, 1 : 200, units painted in pale colours)
     // The amenity terrace's planting bed holds only roof-drain tags ("RD"): two letters that are
     // no room's name. Its two-letter unit types with a figure ("2BD") still name units.
     expect(result.rooms.filter((room) => /^[A-Z]{2}$/.test(room.name ?? '') && room.name !== 'WC').map((room) => room.name)).toEqual([]);
+  });
+
+  it('measures the units as their stamps do, gross: to the centre lines of shared walls and the exterior face', async () => {
+    const sheet = await parse(new Uint8Array(readFileSync(path.join(realplans, 'zeidler-a214/floorplan.pdf'))));
+    const mpu = metresPerUnit({ drawing: 1, real: 200, units: 'si', type: 'metric' }, DPI)!;
+    const result = detectTopology({ ...sheet, metresPerUnit: mpu });
+    // Ontario suite areas, printed in each unit ("44.6 m²" over "480 ft²"); read to the wall faces
+    // every unit came out 7 to 13 % short of its stamp.
+    const units = result.rooms.filter((room) => /^(\d?BD|S_)/.test(room.name ?? ''));
+    expect(units.length).toBeGreaterThanOrEqual(20);
+    for (const unit of units) expect(polygonArea(unit.polygon)).toBeGreaterThan(polygonArea(unit.floor));
+    // Unit 503 of the south wing ("82.8 m²"), with exterior walls on two sides and a stair beside it.
+    const corner = result.rooms.filter((room) => pointInPolygon([(600 * DPI) / 72, (1780 * DPI) / 72], room.polygon));
+    expect(corner.map((room) => room.name)).toEqual(['3BD 503']);
+    expect(Math.abs((polygonArea(corner[0].polygon) * mpu * mpu) / 82.8 - 1)).toBeLessThan(0.02);
+    // The middle units of the south wing, between two demising walls: "44.6 m²" each.
+    for (const x of [774, 855]) {
+      const unit = result.rooms.filter((room) => pointInPolygon([(x * DPI) / 72, (1800 * DPI) / 72], room.polygon));
+      expect(unit.map((room) => room.name)).toEqual([x === 774 ? '1BD+ 505' : '1BD+ 506']);
+      expect(Math.abs((polygonArea(unit[0].polygon) * mpu * mpu) / 44.6 - 1)).toBeLessThan(0.02);
+    }
+    // Grown units meet along the centre lines: together they overlap by less than a sliver.
+    const separately = units.reduce((sum, unit) => sum + polygonArea(unit.polygon), 0);
+    const together = multiPolygonArea(polygonClipping.union(units[0].polygon as Geom, ...units.slice(1).map((unit) => unit.polygon as Geom)));
+    expect((separately - together) * mpu * mpu).toBeLessThan(0.5);
   });
 });
 

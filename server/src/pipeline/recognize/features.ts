@@ -209,7 +209,7 @@ class SurfaceTracer {
   /** The room's boundary as pieces along one wall or across one opening each (unowned stretches dropped). */
   trace(room: RoomDetection): SurfacePiece[] {
     const pieces: SurfacePiece[] = [];
-    for (const rawRing of room.polygon) {
+    for (const rawRing of room.floor) {
       const ring = closedRing(rawRing);
       if (ring !== null) pieces.push(...this.traceRing(ring));
     }

@@ -33,8 +33,10 @@ export interface OpeningDetection {
 
 export interface RoomDetection {
   id: string;
-  /** Clear floor area bounded by wall faces, each opening closed along its wall line. */
+  /** The room as the sheet measures it: its floor, or where the sheet's stamps print gross areas, its floor grown to the wall centre lines and the exterior face (topology-gross.ts). */
   polygon: PolygonRings;
+  /** Clear floor area bounded by wall faces, each opening closed along its wall line. */
+  floor: PolygonRings;
   name: string | null;
   /** Words printed inside the room that named it (or tagged it). */
   labelWordIds: string[];

@@ -31,12 +31,16 @@ export interface FoundRoom {
   polygon: PolygonRings;
   name: string | null;
   labelWords: SheetWord[];
+  /** The area the room's stamp prints, square metres, where it prints one. */
+  printedAreaM2: number | null;
 }
 
 export interface RoomFindings {
   rooms: FoundRoom[];
   /** Outer rings of every building that has rooms. */
   buildings: Ring[];
+  /** The walls and closed openings: polygons whose holes are the spaces. */
+  solids: MultiPolygon;
   /** For each closure, the room on either side of it (-1: none). */
   closureSides: [number, number][];
 }
@@ -428,6 +432,19 @@ function printedAreaM2(text: string): number | null {
   return /^(sq\.?\s*m|m)/i.test(match[2]) ? value : value * METRES_PER_FOOT ** 2;
 }
 
+/** Stamps printing the same area twice (m² and ft²) agree to this share. */
+const STAMP_AGREEMENT = 0.02;
+
+/** The area printed among a room's lines, where they print one (in any number of units); null where they print none or several. */
+function stampedArea(lines: TextLine[]): number | null {
+  const areas = lines.flatMap((line) => {
+    const area = printedAreaM2(line.text);
+    return area === null ? [] : [area];
+  });
+  if (areas.length === 0) return null;
+  return areas.every((area) => Math.abs(area - areas[0]) <= STAMP_AGREEMENT * areas[0]) ? areas[0] : null;
+}
+
 interface TagAnchor {
   at: Position;
   /** The area its stamp prints, where it prints one. */
@@ -560,13 +577,14 @@ export function detectRooms(input: RoomInput): RoomFindings {
   const roomAt = (p: Position) => kept.findIndex((room) => boxContainsPoint(room.bbox, p) && pointInPolygon(p, room.rings));
   const notes = linesAcrossRooms(input.words, roomAt);
   const rooms: FoundRoom[] = kept.map((space) => {
-    const label = roomLabel(textLines(wordsIn(space).filter((word) => !notes.has(word))), labelAnchor(space.bbox));
-    return { polygon: space.rings, name: label?.name ?? null, labelWords: label?.words.map((w) => w.word) ?? [] };
+    const lines = textLines(wordsIn(space).filter((word) => !notes.has(word)));
+    const label = roomLabel(lines, labelAnchor(space.bbox));
+    return { polygon: space.rings, name: label?.name ?? null, labelWords: label?.words.map((w) => w.word) ?? [], printedAreaM2: stampedArea(lines) };
   });
   const closureSides = closureFaces.map(({ below, above }) => [sideRoom(below, roomAt), sideRoom(above, roomAt)] as [number, number]);
   const dropped = input.closures.filter((_, k) => closureSides[k][0] < 0 && closureSides[k][1] < 0);
   const outlines = buildingOutlines(mask, buildings, dropped, rooms.map((room) => interiorPoint(room.polygon)));
-  return { rooms, buildings: outlines, closureSides };
+  return { rooms, buildings: outlines, solids: mask, closureSides };
 }
 
 /** The buildings that have footprints of their own, largest first. */

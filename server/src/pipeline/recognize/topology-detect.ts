@@ -13,6 +13,7 @@ import { detectRooms, footprintOutlines, type FoundRoom, type RoomInput } from '
 import { segmentIndexOf, strokeSegments } from './topology-separators.ts';
 import { collectEvidence, lineBBox, type Arc, type Evidence } from './topology-evidence.ts';
 import { snapToDimensions } from './topology-footprint.ts';
+import { grossOutlines } from './topology-gross.ts';
 import { detectWallEvidence, wallScale, type WallReading, type WallRun } from './walls.ts';
 import { curveCenterline, curveMiddle, curvePointsBeside } from './walls-curved.ts';
 
@@ -245,8 +246,10 @@ export function detectTopology(input: TopologyInput): TopologyResult {
   });
   keptOpenings.forEach(({ sides }, k) => sides.forEach((room) => relate(openingsOfRoom, room, `opening-${k}`)));
   curvedWindows.forEach(({ sides }, k) => sides.forEach((room) => relate(openingsOfRoom, room, `opening-${keptOpenings.length + k}`)));
+  // Rooms as the sheet's stamps measure them (topology-gross.ts); only a printed scale can say.
+  const outlines = input.metresPerUnit !== null && unitsPerMetre !== null ? grossOutlines(roomFindings.rooms, roomFindings.solids, unitsPerMetre, walls.scale.maxThickness) : null;
   const roomDetections: RoomDetection[] = roomOrder.map(({ room, index }) =>
-    toRoomDetection(room, roomIdOfIndex.get(index)!, [...(wallsOfRoom.get(index) ?? [])].sort(byNumber), [...(openingsOfRoom.get(index) ?? [])].sort(byNumber)),
+    toRoomDetection(room, outlines?.[index] ?? room.polygon, roomIdOfIndex.get(index)!, [...(wallsOfRoom.get(index) ?? [])].sort(byNumber), [...(openingsOfRoom.get(index) ?? [])].sort(byNumber)),
   );
 
   const footprints = footprintOutlines(roomFindings.buildings).map((outline): PolygonRings => [
@@ -281,6 +284,6 @@ function toOpeningDetection(opening: FoundOpening, id: string, wallIdOfRun: Map<
   return { id, subClass: opening.subClass, polygon: closeRing(rectCorners(opening.rect)), widthUnits: opening.widthUnits, wallIds };
 }
 
-function toRoomDetection(room: FoundRoom, id: string, wallIds: string[], openingIds: string[]): RoomDetection {
-  return { id, polygon: room.polygon, name: room.name, labelWordIds: room.labelWords.map((word) => word.id), wallIds, openingIds };
+function toRoomDetection(room: FoundRoom, polygon: PolygonRings, id: string, wallIds: string[], openingIds: string[]): RoomDetection {
+  return { id, polygon, floor: room.polygon, name: room.name, labelWordIds: room.labelWords.map((word) => word.id), wallIds, openingIds };
 }

@@ -1,0 +1,225 @@
+// Rooms as the sheet measures them. Most drawings print a room's clear floor, to the faces of its
+// walls, and that is what a room is. Suite plans and area plans (Ontario suite areas, BOMA and
+// ANSI gross areas, Revit area plans) print each space to the centre line of every wall it
+// shares and to the outer face of the exterior wall it stands against. A sheet's own stamps tell
+// which: where its rooms grown that way match their stamps far better than their floors do, the
+// sheet's rooms are published grown, so each room's area is the one its stamp prints.
+import Flatbush from 'flatbush';
+import type { Position } from '../../../../core/src/types.ts';
+import { boxContainsPoint, closeRing, median, pointInPolygon, pointInRing, ringBBox, signedArea2 } from './geom-basics.ts';
+import { differenceOf, multiPolygonArea, unionAll, type MultiPolygon, type Polygon } from './geom-clip.ts';
+import type { BBox } from '../types.ts';
+import type { PolygonRings, Ring } from './model.ts';
+
+/** The edges of a set of polygons, for the distance along a ray to the first of them. */
+class EdgeIndex {
+  private readonly edges: [Position, Position][] = [];
+  private readonly index: Flatbush | null;
+
+  constructor(polygons: readonly (readonly (readonly Position[])[])[]) {
+    for (const polygon of polygons) {
+      for (const ring of polygon) {
+        for (let k = 0; k < ring.length; k++) this.edges.push([ring[k] as Position, ring[(k + 1) % ring.length] as Position]);
+      }
+    }
+    if (this.edges.length === 0) {
+      this.index = null;
+      return;
+    }
+    this.index = new Flatbush(this.edges.length);
+    for (const [a, b] of this.edges) this.index.add(Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[0], b[0]), Math.max(a[1], b[1]));
+    this.index.finish();
+  }
+
+  /** Distance along the ray from `p` in direction `n` (a unit vector) to the first edge, within `reach`; null beyond it. */
+  firstCrossing(p: Position, n: Position, reach: number): number | null {
+    if (this.index === null) return null;
+    const q: Position = [p[0] + reach * n[0], p[1] + reach * n[1]];
+    let nearest: number | null = null;
+    for (const k of this.index.search(Math.min(p[0], q[0]), Math.min(p[1], q[1]), Math.max(p[0], q[0]), Math.max(p[1], q[1]))) {
+      const [a, b] = this.edges[k];
+      const t = rayCrossing(p, n, a, b);
+      if (t !== null && t <= reach && (nearest === null || t < nearest)) nearest = t;
+    }
+    return nearest;
+  }
+}
+
+/** The walls and closed openings, whose holes are the spaces, and the rooms' floors. */
+class Surroundings {
+  private readonly boxes: BBox[];
+  readonly solidEdges: EdgeIndex;
+  readonly floorEdges: EdgeIndex;
+
+  constructor(
+    private readonly solids: MultiPolygon,
+    floors: PolygonRings[],
+  ) {
+    this.boxes = solids.map((polygon) => ringBBox(polygon[0] as Ring));
+    this.solidEdges = new EdgeIndex(solids);
+    this.floorEdges = new EdgeIndex(floors);
+  }
+
+  /** The solid polygon `p` lies in, or -1. */
+  solidAt(p: Position): number {
+    return this.solids.findIndex((polygon, k) => boxContainsPoint(this.boxes[k], p) && pointInPolygon(p, polygon as Ring[]));
+  }
+
+  outlineOf(solid: number): Ring {
+    return this.solids[solid][0] as Ring;
+  }
+}
+
+/** Distance along the ray p + t·n at which it crosses segment ab, or null. */
+function rayCrossing(p: Position, n: Position, a: Position, b: Position): number | null {
+  const ex = b[0] - a[0];
+  const ey = b[1] - a[1];
+  const denominator = n[0] * ey - n[1] * ex;
+  if (Math.abs(denominator) < 1e-12) return null;
+  const wx = a[0] - p[0];
+  const wy = a[1] - p[1];
+  const t = (wx * ey - wy * ex) / denominator;
+  const u = (wx * n[1] - wy * n[0]) / denominator;
+  return t > 0 && u >= 0 && u <= 1 ? t : null;
+}
+
+/** How far past the face a probe starts and ends, units: clear of the boundary it starts on. */
+const PROBE_STEP = 0.5;
+/** Where along each side of a room its wall is probed. */
+const PROBE_SHARES = [0.2, 0.5, 0.8];
+/** Holes smaller than this, square units, are slivers left between grown strips. */
+const MIN_HOLE_AREA = 1;
+/** Paint may stop this share of the thickest wall short of the wall's face. */
+const PAINT_GAP_SHARE = 0.25;
+
+/**
+ * How far a side of the room grows: to the middle of the wall it faces where another space lies
+ * beyond it (half way to the next room's floor, should that start under the wall), to the wall's
+ * outer face where the outside does, not at all where no wall (or something thicker than any wall)
+ * stands there. The median of a few probes, so a column or a door along the side does not set it.
+ */
+function sideGrowth(from: Position, to: Position, normal: Position, around: Surroundings, reach: number): number {
+  const along = (p: Position, t: number): Position => [p[0] + t * normal[0], p[1] + t * normal[1]];
+  const growths = PROBE_SHARES.map((share) => {
+    const face: Position = [from[0] + share * (to[0] - from[0]), from[1] + share * (to[1] - from[1])];
+    const probe = along(face, PROBE_STEP);
+    // A painted room's paint may stop a little short of its wall.
+    let wallFace = 0;
+    let solid = around.solidAt(probe);
+    if (solid < 0) {
+      const gap = around.solidEdges.firstCrossing(probe, normal, PAINT_GAP_SHARE * reach);
+      if (gap === null) return 0;
+      wallFace = gap + PROBE_STEP;
+      solid = around.solidAt(along(face, wallFace + PROBE_STEP));
+      if (solid < 0) return 0;
+    }
+    const exit = around.solidEdges.firstCrossing(along(face, wallFace + PROBE_STEP), normal, reach);
+    if (exit === null) return 0;
+    const farFace = wallFace + PROBE_STEP + exit;
+    const nextFloor = around.floorEdges.firstCrossing(probe, normal, farFace + PAINT_GAP_SHARE * reach);
+    // A wall drawn apart from the rest (a demising wall between two painted units) is shared all the same.
+    if (nextFloor !== null) return (wallFace + Math.min(farFace, nextFloor + PROBE_STEP)) / 2;
+    return pointInRing(along(face, farFace + PROBE_STEP), around.outlineOf(solid)) ? (wallFace + farFace) / 2 : farFace;
+  });
+  return growths.sort((a, b) => a - b)[1];
+}
+
+/** Unit normal of side ab pointing away from the room (`inside` tells floor from not). */
+function outwardNormal(a: Position, b: Position, inside: (p: Position) => boolean): Position | null {
+  const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
+  if (length < 2 * PROBE_STEP) return null;
+  const normal: Position = [(b[1] - a[1]) / length, -(b[0] - a[0]) / length];
+  const middle: Position = [(a[0] + b[0]) / 2 + PROBE_STEP * normal[0], (a[1] + b[1]) / 2 + PROBE_STEP * normal[1]];
+  return inside(middle) ? [-normal[0], -normal[1]] : normal;
+}
+
+/** Where the lines of two grown sides meet at a convex corner; null where they run (nearly) parallel or meet too far out. */
+function grownCorner(corner: Position, n1: Position, g1: number, n2: Position, g2: number): Position | null {
+  // Points on the grown lines: corner + g·n, running along the side's direction (the normal turned).
+  const p1: Position = [corner[0] + g1 * n1[0], corner[1] + g1 * n1[1]];
+  const p2: Position = [corner[0] + g2 * n2[0], corner[1] + g2 * n2[1]];
+  const d1: Position = [-n1[1], n1[0]];
+  const d2: Position = [-n2[1], n2[0]];
+  const denominator = d1[0] * d2[1] - d1[1] * d2[0];
+  if (Math.abs(denominator) < 0.2) return null;
+  const t = ((p2[0] - p1[0]) * d2[1] - (p2[1] - p1[1]) * d2[0]) / denominator;
+  const meet: Position = [p1[0] + t * d1[0], p1[1] + t * d1[1]];
+  return Math.hypot(meet[0] - corner[0], meet[1] - corner[1]) <= 3 * Math.max(g1, g2) ? meet : null;
+}
+
+/**
+ * The room grown to the centre lines of the walls it shares and the outer face of its exterior
+ * walls: its floor, a strip along each side as deep as that side grows, and the square at each
+ * corner between two grown sides, never into a neighbour's floor.
+ * `reach` is the thickest wall there is: beyond it a side faces something other than a wall.
+ */
+function grossOutline(floor: PolygonRings, neighbours: PolygonRings[], around: Surroundings, reach: number): PolygonRings {
+  const inside = (p: Position) => pointInPolygon(p, floor);
+  const [x0, y0, x1, y1] = ringBBox(floor[0]);
+  const near = neighbours.filter((other) => {
+    const [a0, b0, a1, b1] = ringBBox(other[0]);
+    return a0 <= x1 + reach && a1 >= x0 - reach && b0 <= y1 + reach && b1 >= y0 - reach;
+  });
+  const pieces: Polygon[] = [floor];
+  for (const ring of floor) {
+    const points = closeRing(ring).slice(0, -1);
+    const sides = points.map((a, k) => {
+      const b = points[(k + 1) % points.length];
+      const normal = outwardNormal(a, b, inside);
+      return { a, b, normal, growth: normal === null ? 0 : sideGrowth(a, b, normal, around, reach) };
+    });
+    sides.forEach(({ a, b, normal, growth }, k) => {
+      if (normal === null || growth <= 0) return;
+      pieces.push([[a, b, [b[0] + growth * normal[0], b[1] + growth * normal[1]], [a[0] + growth * normal[0], a[1] + growth * normal[1]]]]);
+      const next = sides[(k + 1) % sides.length];
+      if (next.normal === null || next.growth <= 0) return;
+      const meet = grownCorner(b, normal, growth, next.normal, next.growth);
+      if (meet === null) return;
+      pieces.push([[b, [b[0] + growth * normal[0], b[1] + growth * normal[1]], meet, [b[0] + next.growth * next.normal[0], b[1] + next.growth * next.normal[1]]]]);
+    });
+  }
+  const grown = unionAll(pieces.filter((piece) => Math.abs(signedArea2(piece[0] as Ring)) > 0));
+  const kept = near.length === 0 ? grown : differenceOf(grown, near);
+  // A corner square cut off from the rest by a neighbour's floor is no part of the room.
+  const largest = kept.reduce<Polygon | null>((best, polygon) => (best === null || multiPolygonArea([polygon]) > multiPolygonArea([best]) ? polygon : best), null);
+  if (largest === null) return floor;
+  // Slivers between the strips grown round a column's many short sides are no holes.
+  const [outer, ...holes] = largest.map((ring) => closeRing(ring as Position[]));
+  return [outer, ...holes.filter((hole) => Math.abs(signedArea2(hole)) / 2 >= MIN_HOLE_AREA)];
+}
+
+/** A stamp matches a room's area within this share of the printed figure. */
+const STAMP_FIT = 0.03;
+/** A sheet shows its convention with at least this many stamped rooms matching it. */
+const MIN_FITTING_STAMPS = 3;
+
+export interface MeasuredRoom {
+  polygon: PolygonRings;
+  printedAreaM2: number | null;
+}
+
+/**
+ * Each room's outline as the sheet measures it: grown (see grossOutline) where its stamps print
+ * gross areas, null where they print floor areas or too few rooms are stamped to tell. Gross is
+ * taken where it explains the stamps far better than the floor does: at least twice as many
+ * stamps match it, and the typical stamp is off by less than half as much. Not every stamp need
+ * match: a façade drawn in thin lines that are no wall leaves its room short of the exterior face.
+ */
+export function grossOutlines(rooms: MeasuredRoom[], solids: MultiPolygon, unitsPerMetre: number, thickest: number): PolygonRings[] | null {
+  const stamped = rooms.flatMap((room, k) => (room.printedAreaM2 === null ? [] : [k]));
+  if (stamped.length < MIN_FITTING_STAMPS) return null;
+  const floors = rooms.map((room) => room.polygon);
+  const around = new Surroundings(solids, floors);
+  const outline = (k: number) => grossOutline(floors[k], floors.filter((_, other) => other !== k), around, thickest);
+  const grown = new Map(stamped.map((k) => [k, outline(k)]));
+  const errors = (polygonOf: (k: number) => PolygonRings) =>
+    stamped.map((k) => {
+      const printed = rooms[k].printedAreaM2! * unitsPerMetre ** 2;
+      return Math.abs(multiPolygonArea([polygonOf(k)]) / printed - 1);
+    });
+  const [floorErrors, grossErrors] = [errors((k) => floors[k]), errors((k) => grown.get(k)!)];
+  const fitting = (values: number[]) => values.filter((error) => error <= STAMP_FIT).length;
+  if (fitting(grossErrors) < Math.max(MIN_FITTING_STAMPS, 2 * fitting(floorErrors)) || median(grossErrors) >= median(floorErrors) / 2) return null;
+  return rooms.map((_, k) => grown.get(k) ?? outline(k));
+}
+

@@ -1,0 +1,71 @@
+// Rooms measured as a sheet's stamps measure them: to the wall faces (net), or to the centre lines
+// of shared walls and the exterior face (gross), whichever the stamps say.
+import { describe, expect, it } from 'vitest';
+import { polygonArea } from '../../core/src/measure.ts';
+import type { Position } from '../../core/src/types.ts';
+import type { PolygonRings } from '../src/pipeline/recognize/model.ts';
+import { grossOutlines } from '../src/pipeline/recognize/topology-gross.ts';
+
+const U = 100; // units per metre
+const THICKEST = 0.6 * U;
+
+function box(x0: number, y0: number, x1: number, y1: number): Position[] {
+  return [[x0 * U, y0 * U], [x1 * U, y0 * U], [x1 * U, y1 * U], [x0 * U, y1 * U], [x0 * U, y0 * U]];
+}
+
+/**
+ * A 15 m × 6 m building of three rooms in a row: exterior walls 0.3 m, party walls 0.2 m centred
+ * on x = 5 and x = 10, so each room is 30 m² gross. `inset` keeps each floor that far off its
+ * walls, as paint stops short of them.
+ */
+function threeRooms(inset = 0) {
+  const spans = [
+    [0.3, 4.9],
+    [5.1, 9.9],
+    [10.1, 14.7],
+  ];
+  const solid: Position[][] = [box(0, 0, 15, 6), ...spans.map(([x0, x1]) => box(x0, 0.3, x1, 5.7))];
+  const floors: PolygonRings[] = spans.map(([x0, x1]) => [box(x0 + inset, 0.3 + inset, x1 - inset, 5.7 - inset)]);
+  return { solids: [solid], floors };
+}
+
+const squareMetres = (rings: PolygonRings) => polygonArea(rings) / U ** 2;
+
+describe('grossOutlines', () => {
+  it('grows rooms stamped with gross areas to the party walls\' centre lines and the exterior face', () => {
+    const { solids, floors } = threeRooms();
+    const outlines = grossOutlines(
+      floors.map((polygon) => ({ polygon, printedAreaM2: 30 })),
+      solids,
+      U,
+      THICKEST,
+    );
+    expect(outlines).not.toBeNull();
+    for (const outline of outlines!) expect(squareMetres(outline)).toBeCloseTo(30, 2);
+    // The middle room runs from one centre line to the other and out to both exterior faces.
+    const xs = outlines![1][0].map(([x]) => x / U);
+    const ys = outlines![1][0].map(([, y]) => y / U);
+    expect([Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)]).toEqual([5, 10, 0, 6].map((v) => expect.closeTo(v, 3)));
+  });
+
+  it('reaches the centre lines from paint that stops short of the walls', () => {
+    const { solids, floors } = threeRooms(0.05);
+    const outlines = grossOutlines(
+      floors.map((polygon) => ({ polygon, printedAreaM2: 30 })),
+      solids,
+      U,
+      THICKEST,
+    );
+    expect(outlines).not.toBeNull();
+    for (const outline of outlines!) expect(squareMetres(outline)).toBeCloseTo(30, 2);
+  });
+
+  it('leaves rooms at their floor where the stamps print floor areas, or too few rooms are stamped', () => {
+    const { solids, floors } = threeRooms();
+    const net = floors.map((polygon) => ({ polygon, printedAreaM2: Math.round(squareMetres(polygon) * 100) / 100 }));
+    expect(net.map((room) => room.printedAreaM2)).toEqual([24.84, 25.92, 24.84]);
+    expect(grossOutlines(net, solids, U, THICKEST)).toBeNull();
+    const twoStamped = floors.map((polygon, k) => ({ polygon, printedAreaM2: k < 2 ? 30 : null }));
+    expect(grossOutlines(twoStamped, solids, U, THICKEST)).toBeNull();
+  });
+});
