@@ -7,7 +7,7 @@ import type { PolygonRings } from '../src/pipeline/recognize/model.ts';
 import { grossOutlines } from '../src/pipeline/recognize/topology-gross.ts';
 
 const U = 100; // units per metre
-const THICKEST = 0.6 * U;
+const THICKEST = 1 * U;
 
 function box(x0: number, y0: number, x1: number, y1: number): Position[] {
   return [[x0 * U, y0 * U], [x1 * U, y0 * U], [x1 * U, y1 * U], [x0 * U, y1 * U], [x0 * U, y0 * U]];
@@ -37,6 +37,7 @@ describe('grossOutlines', () => {
     const outlines = grossOutlines(
       floors.map((polygon) => ({ polygon, printedAreaM2: 30 })),
       solids,
+      [],
       U,
       THICKEST,
     );
@@ -53,6 +54,7 @@ describe('grossOutlines', () => {
     const outlines = grossOutlines(
       floors.map((polygon) => ({ polygon, printedAreaM2: 30 })),
       solids,
+      [],
       U,
       THICKEST,
     );
@@ -60,12 +62,28 @@ describe('grossOutlines', () => {
     for (const outline of outlines!) expect(squareMetres(outline)).toBeCloseTo(30, 2);
   });
 
+  it('runs on to the outer face of a façade drawn in thin lines beyond the wall, but not to the slab edge further out', () => {
+    const { solids, floors } = threeRooms();
+    // A glazing strip 0.1–0.15 m beyond the north wall's outer face, and a slab edge 0.5 m beyond it.
+    const line = (y: number) => ({ a: [0, y * U] as Position, b: [15 * U, y * U] as Position });
+    const strokes = [line(-0.1), line(-0.15), line(-0.5)];
+    const outlines = grossOutlines(
+      floors.map((polygon) => ({ polygon, printedAreaM2: 5 * 6.15 })),
+      solids,
+      strokes,
+      U,
+      THICKEST,
+    );
+    expect(outlines).not.toBeNull();
+    for (const outline of outlines!) expect(squareMetres(outline)).toBeCloseTo(5 * 6.15, 2);
+  });
+
   it('leaves rooms at their floor where the stamps print floor areas, or too few rooms are stamped', () => {
     const { solids, floors } = threeRooms();
     const net = floors.map((polygon) => ({ polygon, printedAreaM2: Math.round(squareMetres(polygon) * 100) / 100 }));
     expect(net.map((room) => room.printedAreaM2)).toEqual([24.84, 25.92, 24.84]);
-    expect(grossOutlines(net, solids, U, THICKEST)).toBeNull();
+    expect(grossOutlines(net, solids, [], U, THICKEST)).toBeNull();
     const twoStamped = floors.map((polygon, k) => ({ polygon, printedAreaM2: k < 2 ? 30 : null }));
-    expect(grossOutlines(twoStamped, solids, U, THICKEST)).toBeNull();
+    expect(grossOutlines(twoStamped, solids, [], U, THICKEST)).toBeNull();
   });
 });

@@ -830,10 +830,10 @@ describe('zeidler-a214 (Revit area plan, 1 : 200, units painted in pale colours)
       expect(unit.map((room) => room.name)).toEqual([x === 774 ? '1BD+ 505' : '1BD+ 506']);
       expect(Math.abs((polygonArea(unit[0].polygon) * mpu * mpu) / 44.6 - 1)).toBeLessThan(0.02);
     }
-    // Grown units meet along the centre lines: together they overlap by less than a sliver.
+    // Grown units meet along the centre lines: where they overlap, by slivers (0.2 % of their area).
     const separately = units.reduce((sum, unit) => sum + polygonArea(unit.polygon), 0);
     const together = multiPolygonArea(polygonClipping.union(units[0].polygon as Geom, ...units.slice(1).map((unit) => unit.polygon as Geom)));
-    expect((separately - together) * mpu * mpu).toBeLessThan(0.5);
+    expect(separately - together).toBeLessThan(0.002 * separately);
   });
 });
 

@@ -10,18 +10,15 @@ import { boxContainsPoint, closeRing, median, pointInPolygon, pointInRing, ringB
 import { differenceOf, multiPolygonArea, unionAll, type MultiPolygon, type Polygon } from './geom-clip.ts';
 import type { BBox } from '../types.ts';
 import type { PolygonRings, Ring } from './model.ts';
+import type { Segment2 } from './topology-separators.ts';
 
 /** The edges of a set of polygons, for the distance along a ray to the first of them. */
 class EdgeIndex {
-  private readonly edges: [Position, Position][] = [];
+  private readonly edges: [Position, Position][];
   private readonly index: Flatbush | null;
 
-  constructor(polygons: readonly (readonly (readonly Position[])[])[]) {
-    for (const polygon of polygons) {
-      for (const ring of polygon) {
-        for (let k = 0; k < ring.length; k++) this.edges.push([ring[k] as Position, ring[(k + 1) % ring.length] as Position]);
-      }
-    }
+  constructor(edges: [Position, Position][]) {
+    this.edges = edges;
     if (this.edges.length === 0) {
       this.index = null;
       return;
@@ -31,13 +28,21 @@ class EdgeIndex {
     this.index.finish();
   }
 
-  /** Distance along the ray from `p` in direction `n` (a unit vector) to the first edge, within `reach`; null beyond it. */
-  firstCrossing(p: Position, n: Position, reach: number): number | null {
+  static ofPolygons(polygons: readonly (readonly (readonly Position[])[])[]): EdgeIndex {
+    return new EdgeIndex(polygons.flatMap((polygon) => polygon.flatMap((ring) => ring.map((a, k): [Position, Position] => [a as Position, ring[(k + 1) % ring.length] as Position]))));
+  }
+
+  /**
+   * Distance along the ray from `p` in direction `n` (a unit vector) to the first edge, within
+   * `reach`; null beyond it. `across` takes only edges running square to the ray.
+   */
+  firstCrossing(p: Position, n: Position, reach: number, across = false): number | null {
     if (this.index === null) return null;
     const q: Position = [p[0] + reach * n[0], p[1] + reach * n[1]];
     let nearest: number | null = null;
     for (const k of this.index.search(Math.min(p[0], q[0]), Math.min(p[1], q[1]), Math.max(p[0], q[0]), Math.max(p[1], q[1]))) {
       const [a, b] = this.edges[k];
+      if (across && !squareTo(a, b, n)) continue;
       const t = rayCrossing(p, n, a, b);
       if (t !== null && t <= reach && (nearest === null || t < nearest)) nearest = t;
     }
@@ -45,19 +50,30 @@ class EdgeIndex {
   }
 }
 
-/** The walls and closed openings, whose holes are the spaces, and the rooms' floors. */
+/** Within this angle of square to the ray, radians: a façade's lines run along the room's side. */
+const SQUARE_TOLERANCE = (10 * Math.PI) / 180;
+
+function squareTo(a: Position, b: Position, n: Position): boolean {
+  const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
+  return length > 0 && Math.abs(((b[0] - a[0]) * n[0] + (b[1] - a[1]) * n[1]) / length) <= Math.sin(SQUARE_TOLERANCE);
+}
+
+/** The walls and closed openings, whose holes are the spaces, the rooms' floors and the drawn lines. */
 class Surroundings {
   private readonly boxes: BBox[];
   readonly solidEdges: EdgeIndex;
   readonly floorEdges: EdgeIndex;
+  readonly strokes: EdgeIndex;
 
   constructor(
     private readonly solids: MultiPolygon,
     floors: PolygonRings[],
+    strokes: Segment2[],
   ) {
     this.boxes = solids.map((polygon) => ringBBox(polygon[0] as Ring));
-    this.solidEdges = new EdgeIndex(solids);
-    this.floorEdges = new EdgeIndex(floors);
+    this.solidEdges = EdgeIndex.ofPolygons(solids);
+    this.floorEdges = EdgeIndex.ofPolygons(floors);
+    this.strokes = new EdgeIndex(strokes.map(({ a, b }) => [a, b]));
   }
 
   /** The solid polygon `p` lies in, or -1. */
@@ -87,28 +103,60 @@ function rayCrossing(p: Position, n: Position, a: Position, b: Position): number
 const PROBE_STEP = 0.5;
 /** Where along each side of a room its wall is probed. */
 const PROBE_SHARES = [0.2, 0.5, 0.8];
+/** The widest gap between two lines of one façade (glazing, mullions, cladding), metres. */
+const FACADE_STEP_METRES = 0.2;
 /** Holes smaller than this, square units, are slivers left between grown strips. */
 const MIN_HOLE_AREA = 1;
 /** Paint may stop this share of the thickest wall short of the wall's face. */
 const PAINT_GAP_SHARE = 0.25;
 
+/** What a side's growth is read from: the surroundings, the thickest wall and the widest gap between a façade's lines, units. */
+interface GrowthLimits {
+  around: Surroundings;
+  reach: number;
+  facadeStep: number;
+}
+
+/** How far past a line the next one is looked for, units: clear of lines drawn twice over. */
+const LINE_CLEARANCE = 0.25;
+
+/**
+ * The outer face of a façade, from `depth` out: a curtain wall or cladding drawn in thin lines
+ * along the wall (glazing, mullions, a spandrel) is no wall, yet a gross area runs to its outer
+ * face. The lines running along the side are followed outward while each lies within a step of
+ * the last, never past the thickest wall and never into a room; a slab edge or a railing further
+ * out stops the chain.
+ */
+function facadeFace(face: Position, normal: Position, depth: number, { around, reach, facadeStep }: GrowthLimits): number {
+  const along = (t: number): Position => [face[0] + t * normal[0], face[1] + t * normal[1]];
+  let outer = depth;
+  for (;;) {
+    const next = around.strokes.firstCrossing(along(outer + LINE_CLEARANCE), normal, facadeStep, true);
+    if (next === null) return outer;
+    const line = outer + LINE_CLEARANCE + next;
+    if (line > reach || around.floorEdges.firstCrossing(along(outer + LINE_CLEARANCE), normal, next) !== null) return outer;
+    outer = line;
+  }
+}
+
 /**
  * How far a side of the room grows: to the middle of the wall it faces where another space lies
- * beyond it (half way to the next room's floor, should that start under the wall), to the wall's
+ * beyond it (half way to the next room's floor, should that start under the wall), to the façade's
  * outer face where the outside does, not at all where no wall (or something thicker than any wall)
  * stands there. The median of a few probes, so a column or a door along the side does not set it.
  */
-function sideGrowth(from: Position, to: Position, normal: Position, around: Surroundings, reach: number): number {
+function sideGrowth(from: Position, to: Position, normal: Position, limits: GrowthLimits): number {
+  const { around, reach } = limits;
   const along = (p: Position, t: number): Position => [p[0] + t * normal[0], p[1] + t * normal[1]];
   const growths = PROBE_SHARES.map((share) => {
     const face: Position = [from[0] + share * (to[0] - from[0]), from[1] + share * (to[1] - from[1])];
     const probe = along(face, PROBE_STEP);
-    // A painted room's paint may stop a little short of its wall.
+    // A painted room's paint may stop a little short of its wall, or at a façade that is no wall.
     let wallFace = 0;
     let solid = around.solidAt(probe);
     if (solid < 0) {
       const gap = around.solidEdges.firstCrossing(probe, normal, PAINT_GAP_SHARE * reach);
-      if (gap === null) return 0;
+      if (gap === null) return facadeFace(face, normal, 0, limits);
       wallFace = gap + PROBE_STEP;
       solid = around.solidAt(along(face, wallFace + PROBE_STEP));
       if (solid < 0) return 0;
@@ -119,7 +167,7 @@ function sideGrowth(from: Position, to: Position, normal: Position, around: Surr
     const nextFloor = around.floorEdges.firstCrossing(probe, normal, farFace + PAINT_GAP_SHARE * reach);
     // A wall drawn apart from the rest (a demising wall between two painted units) is shared all the same.
     if (nextFloor !== null) return (wallFace + Math.min(farFace, nextFloor + PROBE_STEP)) / 2;
-    return pointInRing(along(face, farFace + PROBE_STEP), around.outlineOf(solid)) ? (wallFace + farFace) / 2 : farFace;
+    return pointInRing(along(face, farFace + PROBE_STEP), around.outlineOf(solid)) ? (wallFace + farFace) / 2 : facadeFace(face, normal, farFace, limits);
   });
   return growths.sort((a, b) => a - b)[1];
 }
@@ -153,7 +201,8 @@ function grownCorner(corner: Position, n1: Position, g1: number, n2: Position, g
  * corner between two grown sides, never into a neighbour's floor.
  * `reach` is the thickest wall there is: beyond it a side faces something other than a wall.
  */
-function grossOutline(floor: PolygonRings, neighbours: PolygonRings[], around: Surroundings, reach: number): PolygonRings {
+function grossOutline(floor: PolygonRings, neighbours: PolygonRings[], limits: GrowthLimits): PolygonRings {
+  const { reach } = limits;
   const inside = (p: Position) => pointInPolygon(p, floor);
   const [x0, y0, x1, y1] = ringBBox(floor[0]);
   const near = neighbours.filter((other) => {
@@ -166,7 +215,7 @@ function grossOutline(floor: PolygonRings, neighbours: PolygonRings[], around: S
     const sides = points.map((a, k) => {
       const b = points[(k + 1) % points.length];
       const normal = outwardNormal(a, b, inside);
-      return { a, b, normal, growth: normal === null ? 0 : sideGrowth(a, b, normal, around, reach) };
+      return { a, b, normal, growth: normal === null ? 0 : sideGrowth(a, b, normal, limits) };
     });
     sides.forEach(({ a, b, normal, growth }, k) => {
       if (normal === null || growth <= 0) return;
@@ -205,12 +254,12 @@ export interface MeasuredRoom {
  * stamps match it, and the typical stamp is off by less than half as much. Not every stamp need
  * match: a façade drawn in thin lines that are no wall leaves its room short of the exterior face.
  */
-export function grossOutlines(rooms: MeasuredRoom[], solids: MultiPolygon, unitsPerMetre: number, thickest: number): PolygonRings[] | null {
+export function grossOutlines(rooms: MeasuredRoom[], solids: MultiPolygon, strokes: Segment2[], unitsPerMetre: number, thickest: number): PolygonRings[] | null {
   const stamped = rooms.flatMap((room, k) => (room.printedAreaM2 === null ? [] : [k]));
   if (stamped.length < MIN_FITTING_STAMPS) return null;
   const floors = rooms.map((room) => room.polygon);
-  const around = new Surroundings(solids, floors);
-  const outline = (k: number) => grossOutline(floors[k], floors.filter((_, other) => other !== k), around, thickest);
+  const limits: GrowthLimits = { around: new Surroundings(solids, floors, strokes), reach: thickest, facadeStep: FACADE_STEP_METRES * unitsPerMetre };
+  const outline = (k: number) => grossOutline(floors[k], floors.filter((_, other) => other !== k), limits);
   const grown = new Map(stamped.map((k) => [k, outline(k)]));
   const errors = (polygonOf: (k: number) => PolygonRings) =>
     stamped.map((k) => {
