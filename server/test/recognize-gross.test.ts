@@ -5,6 +5,7 @@ import { polygonArea } from '../../core/src/measure.ts';
 import type { Position } from '../../core/src/types.ts';
 import type { PolygonRings } from '../src/pipeline/recognize/model.ts';
 import { grossOutlines } from '../src/pipeline/recognize/topology-gross.ts';
+import type { Segment2 } from '../src/pipeline/recognize/topology-separators.ts';
 
 const U = 100; // units per metre
 const THICKEST = 1 * U;
@@ -31,51 +32,39 @@ function threeRooms(inset = 0) {
 
 const squareMetres = (rings: PolygonRings) => polygonArea(rings) / U ** 2;
 
+/** The outlines of three rooms each stamped `printedM2`, which must come out grown. */
+function grownOutlines(printedM2: number, { inset = 0, strokes = [] as Segment2[] } = {}): PolygonRings[] {
+  const { solids, floors } = threeRooms(inset);
+  const outlines = grossOutlines(
+    floors.map((polygon) => ({ polygon, printedAreaM2: printedM2 })),
+    solids,
+    strokes,
+    U,
+    THICKEST,
+  );
+  expect(outlines).not.toBeNull();
+  return outlines!;
+}
+
 describe('grossOutlines', () => {
   it('grows rooms stamped with gross areas to the party walls\' centre lines and the exterior face', () => {
-    const { solids, floors } = threeRooms();
-    const outlines = grossOutlines(
-      floors.map((polygon) => ({ polygon, printedAreaM2: 30 })),
-      solids,
-      [],
-      U,
-      THICKEST,
-    );
-    expect(outlines).not.toBeNull();
-    for (const outline of outlines!) expect(squareMetres(outline)).toBeCloseTo(30, 2);
+    const outlines = grownOutlines(30);
+    for (const outline of outlines) expect(squareMetres(outline)).toBeCloseTo(30, 2);
     // The middle room runs from one centre line to the other and out to both exterior faces.
-    const xs = outlines![1][0].map(([x]) => x / U);
-    const ys = outlines![1][0].map(([, y]) => y / U);
+    const xs = outlines[1][0].map(([x]) => x / U);
+    const ys = outlines[1][0].map(([, y]) => y / U);
     expect([Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)]).toEqual([5, 10, 0, 6].map((v) => expect.closeTo(v, 3)));
   });
 
   it('reaches the centre lines from paint that stops short of the walls', () => {
-    const { solids, floors } = threeRooms(0.05);
-    const outlines = grossOutlines(
-      floors.map((polygon) => ({ polygon, printedAreaM2: 30 })),
-      solids,
-      [],
-      U,
-      THICKEST,
-    );
-    expect(outlines).not.toBeNull();
-    for (const outline of outlines!) expect(squareMetres(outline)).toBeCloseTo(30, 2);
+    for (const outline of grownOutlines(30, { inset: 0.05 })) expect(squareMetres(outline)).toBeCloseTo(30, 2);
   });
 
   it('runs on to the outer face of a façade drawn in thin lines beyond the wall, but not to the slab edge further out', () => {
-    const { solids, floors } = threeRooms();
     // A glazing strip 0.1–0.15 m beyond the north wall's outer face, and a slab edge 0.5 m beyond it.
-    const line = (y: number) => ({ a: [0, y * U] as Position, b: [15 * U, y * U] as Position });
+    const line = (y: number): Segment2 => ({ a: [0, y * U], b: [15 * U, y * U] });
     const strokes = [line(-0.1), line(-0.15), line(-0.5)];
-    const outlines = grossOutlines(
-      floors.map((polygon) => ({ polygon, printedAreaM2: 5 * 6.15 })),
-      solids,
-      strokes,
-      U,
-      THICKEST,
-    );
-    expect(outlines).not.toBeNull();
-    for (const outline of outlines!) expect(squareMetres(outline)).toBeCloseTo(5 * 6.15, 2);
+    for (const outline of grownOutlines(5 * 6.15, { strokes })) expect(squareMetres(outline)).toBeCloseTo(5 * 6.15, 2);
   });
 
   it('leaves rooms at their floor where the stamps print floor areas, or too few rooms are stamped', () => {
