@@ -198,8 +198,8 @@ function grownCorner(corner: Position, n1: Position, g1: number, n2: Position, g
 /**
  * The room grown to the centre lines of the walls it shares and the outer face of its exterior
  * walls: its floor, a strip along each side as deep as that side grows, and the square at each
- * corner between two grown sides, never into a neighbour's floor.
- * `reach` is the thickest wall there is: beyond it a side faces something other than a wall.
+ * corner between two grown sides, never into a neighbour's floor. Beyond `limits.reach`, the
+ * thickest wall there is, a side faces something other than a wall.
  */
 function grossOutline(floor: PolygonRings, neighbours: PolygonRings[], limits: GrowthLimits): PolygonRings {
   const { reach } = limits;
@@ -252,7 +252,7 @@ export interface MeasuredRoom {
  * gross areas, null where they print floor areas or too few rooms are stamped to tell. Gross is
  * taken where it explains the stamps far better than the floor does: at least twice as many
  * stamps match it, and the typical stamp is off by less than half as much. Not every stamp need
- * match: a façade drawn in thin lines that are no wall leaves its room short of the exterior face.
+ * match: the walls may close a space otherwise than the architect's area plan did.
  */
 export function grossOutlines(rooms: MeasuredRoom[], solids: MultiPolygon, strokes: Segment2[], unitsPerMetre: number, thickest: number): PolygonRings[] | null {
   const stamped = rooms.flatMap((room, k) => (room.printedAreaM2 === null ? [] : [k]));
