@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { polygonArea } from '../../core/src/measure.ts';
 import type { Position } from '../../core/src/types.ts';
 import type { PolygonRings } from '../src/pipeline/recognize/model.ts';
-import { grossOutlines } from '../src/pipeline/recognize/topology-gross.ts';
+import { stampedOutlines } from '../src/pipeline/recognize/topology-gross.ts';
 import type { Segment2 } from '../src/pipeline/recognize/topology-separators.ts';
 
 const U = 100; // units per metre
@@ -32,11 +32,11 @@ function threeRooms(inset = 0) {
 
 const squareMetres = (rings: PolygonRings) => polygonArea(rings) / U ** 2;
 
-/** The outlines of three rooms each stamped `printedM2`, which must come out grown. */
-function grownOutlines(printedM2: number, { inset = 0, strokes = [] as Segment2[] } = {}): PolygonRings[] {
+/** The outlines of the three rooms stamped `printedM2` (one figure for all, or one each), which must come out grown. */
+function grownOutlines(printedM2: number | number[], { inset = 0, strokes = [] as Segment2[] } = {}): PolygonRings[] {
   const { solids, floors } = threeRooms(inset);
-  const outlines = grossOutlines(
-    floors.map((polygon) => ({ polygon, printedAreaM2: printedM2 })),
+  const outlines = stampedOutlines(
+    floors.map((polygon, k) => ({ polygon, printedAreaM2: typeof printedM2 === 'number' ? printedM2 : printedM2[k] })),
     solids,
     strokes,
     U,
@@ -46,7 +46,7 @@ function grownOutlines(printedM2: number, { inset = 0, strokes = [] as Segment2[
   return outlines!;
 }
 
-describe('grossOutlines', () => {
+describe('stampedOutlines', () => {
   it('grows rooms stamped with gross areas to the party walls\' centre lines and the exterior face', () => {
     const outlines = grownOutlines(30);
     for (const outline of outlines) expect(squareMetres(outline)).toBeCloseTo(30, 2);
@@ -54,6 +54,12 @@ describe('grossOutlines', () => {
     const xs = outlines[1][0].map(([x]) => x / U);
     const ys = outlines[1][0].map(([, y]) => y / U);
     expect([Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)]).toEqual([5, 10, 0, 6].map((v) => expect.closeTo(v, 3)));
+  });
+
+  it('stops at the exterior walls\' centre lines too where the stamps measure every wall to its centre', () => {
+    // To the centre lines all round: 4.85 × 5.7 m at either end, 5 × 5.7 m in the middle.
+    const printed = [27.65, 28.5, 27.65];
+    grownOutlines(printed).forEach((outline, k) => expect(squareMetres(outline)).toBeCloseTo(printed[k], 1));
   });
 
   it('reaches the centre lines from paint that stops short of the walls', () => {
@@ -71,8 +77,8 @@ describe('grossOutlines', () => {
     const { solids, floors } = threeRooms();
     const net = floors.map((polygon) => ({ polygon, printedAreaM2: Math.round(squareMetres(polygon) * 100) / 100 }));
     expect(net.map((room) => room.printedAreaM2)).toEqual([24.84, 25.92, 24.84]);
-    expect(grossOutlines(net, solids, [], U, THICKEST)).toBeNull();
+    expect(stampedOutlines(net, solids, [], U, THICKEST)).toBeNull();
     const twoStamped = floors.map((polygon, k) => ({ polygon, printedAreaM2: k < 2 ? 30 : null }));
-    expect(grossOutlines(twoStamped, solids, [], U, THICKEST)).toBeNull();
+    expect(stampedOutlines(twoStamped, solids, [], U, THICKEST)).toBeNull();
   });
 });

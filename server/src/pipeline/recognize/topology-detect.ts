@@ -13,7 +13,7 @@ import { detectRooms, footprintOutlines, type FoundRoom, type RoomInput } from '
 import { segmentIndexOf, strokeSegments } from './topology-separators.ts';
 import { collectEvidence, lineBBox, type Arc, type Evidence } from './topology-evidence.ts';
 import { snapToDimensions } from './topology-footprint.ts';
-import { grossOutlines } from './topology-gross.ts';
+import { stampedOutlines } from './topology-gross.ts';
 import { detectWallEvidence, wallScale, type WallReading, type WallRun } from './walls.ts';
 import { curveCenterline, curveMiddle, curvePointsBeside } from './walls-curved.ts';
 
@@ -247,7 +247,7 @@ export function detectTopology(input: TopologyInput): TopologyResult {
   keptOpenings.forEach(({ sides }, k) => sides.forEach((room) => relate(openingsOfRoom, room, `opening-${k}`)));
   curvedWindows.forEach(({ sides }, k) => sides.forEach((room) => relate(openingsOfRoom, room, `opening-${keptOpenings.length + k}`)));
   // Rooms as the sheet's stamps measure them (topology-gross.ts); only a printed scale can say.
-  const outlines = input.metresPerUnit !== null && unitsPerMetre !== null ? grossOutlines(roomFindings.rooms, roomFindings.solids, separators.segments, unitsPerMetre, walls.scale.maxThickness) : null;
+  const outlines = input.metresPerUnit !== null && unitsPerMetre !== null ? stampedOutlines(roomFindings.rooms, roomFindings.solids, separators.segments, unitsPerMetre, walls.scale.maxThickness) : null;
   const roomDetections: RoomDetection[] = roomOrder.map(({ room, index }) =>
     toRoomDetection(room, outlines?.[index] ?? room.polygon, roomIdOfIndex.get(index)!, [...(wallsOfRoom.get(index) ?? [])].sort(byNumber), [...(openingsOfRoom.get(index) ?? [])].sort(byNumber)),
   );

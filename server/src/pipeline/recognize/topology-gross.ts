@@ -1,9 +1,11 @@
 // Rooms as the sheet measures them. Most drawings print a room's clear floor, to the faces of its
 // walls, and that is what a room is. Suite plans and area plans (Ontario suite areas, BOMA and
 // ANSI gross areas, Revit area plans) print each space to the centre line of every wall it
-// shares and to the outer face of the exterior wall it stands against. A sheet's own stamps tell
-// which: where its rooms grown that way match their stamps far better than their floors do, the
-// sheet's rooms are published grown, so each room's area is the one its stamp prints.
+// shares and to the outer face of the exterior wall it stands against; others (Revit rooms
+// computed at wall centre, Japanese and Korean floor areas) to the centre line of every wall. A
+// sheet's own stamps tell which: where its rooms grown one of those ways match their stamps far
+// better than their floors do, the sheet's rooms are published grown, so each room's area is the
+// one its stamp prints.
 import Flatbush from 'flatbush';
 import type { Position } from '../../../../core/src/types.ts';
 import { boxContainsPoint, closeRing, median, pointInPolygon, pointInRing, ringBBox, signedArea2 } from './geom-basics.ts';
@@ -110,11 +112,19 @@ const MIN_HOLE_AREA = 1;
 /** Paint may stop this share of the thickest wall short of the wall's face. */
 const PAINT_GAP_SHARE = 0.25;
 
+/**
+ * Where an exterior wall's share ends: at its outer face (gross: Ontario suite areas, BOMA and
+ * ANSI gross areas) or at its centre line like every other wall (Revit's "at wall center" room
+ * areas, Japanese and Korean floor areas measured to wall centres).
+ */
+type Convention = 'gross' | 'wall centre';
+
 /** What a side's growth is read from: the surroundings, the thickest wall and the widest gap between a façade's lines, units. */
 interface GrowthLimits {
   around: Surroundings;
   reach: number;
   facadeStep: number;
+  convention: Convention;
 }
 
 /** How far past a line the next one is looked for, units: clear of lines drawn twice over. */
@@ -156,7 +166,7 @@ function sideGrowth(from: Position, to: Position, normal: Position, limits: Grow
     let solid = around.solidAt(probe);
     if (solid < 0) {
       const gap = around.solidEdges.firstCrossing(probe, normal, PAINT_GAP_SHARE * reach);
-      if (gap === null) return facadeFace(face, normal, 0, limits);
+      if (gap === null) return limits.convention === 'gross' ? facadeFace(face, normal, 0, limits) : 0;
       wallFace = gap + PROBE_STEP;
       solid = around.solidAt(along(face, wallFace + PROBE_STEP));
       if (solid < 0) return 0;
@@ -167,7 +177,8 @@ function sideGrowth(from: Position, to: Position, normal: Position, limits: Grow
     const nextFloor = around.floorEdges.firstCrossing(probe, normal, farFace + PAINT_GAP_SHARE * reach);
     // A wall drawn apart from the rest (a demising wall between two painted units) is shared all the same.
     if (nextFloor !== null) return (wallFace + Math.min(farFace, nextFloor + PROBE_STEP)) / 2;
-    return pointInRing(along(face, farFace + PROBE_STEP), around.outlineOf(solid)) ? (wallFace + farFace) / 2 : facadeFace(face, normal, farFace, limits);
+    const exterior = !pointInRing(along(face, farFace + PROBE_STEP), around.outlineOf(solid));
+    return exterior && limits.convention === 'gross' ? facadeFace(face, normal, farFace, limits) : (wallFace + farFace) / 2;
   });
   return growths.sort((a, b) => a - b)[1];
 }
@@ -249,26 +260,35 @@ export interface MeasuredRoom {
 
 /**
  * Each room's outline as the sheet measures it: grown (see grossOutline) where its stamps print
- * gross areas, null where they print floor areas or too few rooms are stamped to tell. Gross is
- * taken where it explains the stamps far better than the floor does: at least twice as many
- * stamps match it, and the typical stamp is off by less than half as much. Not every stamp need
- * match: the walls may close a space otherwise than the architect's area plan did.
+ * gross or wall-centre areas, null where they print floor areas or too few rooms are stamped to
+ * tell. A grown reading is taken where it explains the stamps far better than the floor does: at
+ * least twice as many stamps match it, and the typical stamp is off by less than half as much;
+ * of two such readings, the one more stamps match. Not every stamp need match: the walls may
+ * close a space otherwise than the architect's area plan did.
  */
-export function grossOutlines(rooms: MeasuredRoom[], solids: MultiPolygon, strokes: Segment2[], unitsPerMetre: number, thickest: number): PolygonRings[] | null {
+export function stampedOutlines(rooms: MeasuredRoom[], solids: MultiPolygon, strokes: Segment2[], unitsPerMetre: number, thickest: number): PolygonRings[] | null {
   const stamped = rooms.flatMap((room, k) => (room.printedAreaM2 === null ? [] : [k]));
   if (stamped.length < MIN_FITTING_STAMPS) return null;
   const floors = rooms.map((room) => room.polygon);
-  const limits: GrowthLimits = { around: new Surroundings(solids, floors, strokes), reach: thickest, facadeStep: FACADE_STEP_METRES * unitsPerMetre };
-  const outline = (k: number) => grossOutline(floors[k], floors.filter((_, other) => other !== k), limits);
-  const grown = new Map(stamped.map((k) => [k, outline(k)]));
+  const around = new Surroundings(solids, floors, strokes);
+  const outline = (k: number, convention: Convention) =>
+    grossOutline(floors[k], floors.filter((_, other) => other !== k), { around, reach: thickest, facadeStep: FACADE_STEP_METRES * unitsPerMetre, convention });
   const errors = (polygonOf: (k: number) => PolygonRings) =>
     stamped.map((k) => {
       const printed = rooms[k].printedAreaM2! * unitsPerMetre ** 2;
       return Math.abs(multiPolygonArea([polygonOf(k)]) / printed - 1);
     });
-  const [floorErrors, grossErrors] = [errors((k) => floors[k]), errors((k) => grown.get(k)!)];
   const fitting = (values: number[]) => values.filter((error) => error <= STAMP_FIT).length;
-  if (fitting(grossErrors) < Math.max(MIN_FITTING_STAMPS, 2 * fitting(floorErrors)) || median(grossErrors) >= median(floorErrors) / 2) return null;
-  return rooms.map((_, k) => grown.get(k) ?? outline(k));
+  const floorErrors = errors((k) => floors[k]);
+  let best: { convention: Convention; grown: Map<number, PolygonRings>; fits: number } | null = null;
+  for (const convention of ['gross', 'wall centre'] as const) {
+    const grown = new Map(stamped.map((k) => [k, outline(k, convention)]));
+    const grownErrors = errors((k) => grown.get(k)!);
+    const fits = fitting(grownErrors);
+    if (fits < Math.max(MIN_FITTING_STAMPS, 2 * fitting(floorErrors)) || median(grownErrors) >= median(floorErrors) / 2) continue;
+    if (best === null || fits > best.fits) best = { convention, grown, fits };
+  }
+  if (best === null) return null;
+  const { convention, grown } = best;
+  return rooms.map((_, k) => grown.get(k) ?? outline(k, convention));
 }
-
