@@ -19,13 +19,15 @@ function box(x0: number, y0: number, x1: number, y1: number): Position[] {
  * on x = 5 and x = 10, so each room is 30 m² gross. `inset` keeps each floor that far off its
  * walls, as paint stops short of them.
  */
-function threeRooms(inset = 0) {
+function threeRooms(inset = 0, enclosedStrip = false) {
   const spans = [
     [0.3, 4.9],
     [5.1, 9.9],
     [10.1, 14.7],
   ];
-  const solid: Position[][] = [box(0, 0, 15, 6), ...spans.map(([x0, x1]) => box(x0, 0.3, x1, 5.7))];
+  const holes = spans.map(([x0, x1]) => box(x0, 0.3, x1, 5.7));
+  // A strip 0.3 m deep beyond the north wall, closed by a railing 0.1 m thick: a space, but no room.
+  const solid: Position[][] = enclosedStrip ? [box(0, -0.4, 15, 6), ...holes, box(0.3, -0.3, 14.7, 0)] : [box(0, 0, 15, 6), ...holes];
   const floors: PolygonRings[] = spans.map(([x0, x1]) => [box(x0 + inset, 0.3 + inset, x1 - inset, 5.7 - inset)]);
   return { solids: [solid], floors };
 }
@@ -33,8 +35,8 @@ function threeRooms(inset = 0) {
 const squareMetres = (rings: PolygonRings) => polygonArea(rings) / U ** 2;
 
 /** The outlines of the three rooms stamped `printedM2` (one figure for all, or one each), which must come out grown. */
-function grownOutlines(printedM2: number | number[], { inset = 0, strokes = [] as Segment2[] } = {}): PolygonRings[] {
-  const { solids, floors } = threeRooms(inset);
+function grownOutlines(printedM2: number | number[], { inset = 0, strokes = [] as Segment2[], enclosedStrip = false } = {}): PolygonRings[] {
+  const { solids, floors } = threeRooms(inset, enclosedStrip);
   const outlines = stampedOutlines(
     floors.map((polygon, k) => ({ polygon, printedAreaM2: typeof printedM2 === 'number' ? printedM2 : printedM2[k] })),
     solids,
@@ -71,6 +73,11 @@ describe('stampedOutlines', () => {
     const line = (y: number): Segment2 => ({ a: [0, y * U], b: [15 * U, y * U] });
     const strokes = [line(-0.1), line(-0.15), line(-0.5)];
     for (const outline of grownOutlines(5 * 6.15, { strokes })) expect(squareMetres(outline)).toBeCloseTo(5 * 6.15, 2);
+  });
+
+  it('runs to the far face of a wall with a space beyond it that is no room, as to an exterior wall\'s', () => {
+    // The north wall's far face is y = 0 still; the strip and its railing beyond are nobody's.
+    for (const outline of grownOutlines(30, { enclosedStrip: true })) expect(squareMetres(outline)).toBeCloseTo(30, 2);
   });
 
   it('leaves rooms at their floor where the stamps print floor areas, or too few rooms are stamped', () => {

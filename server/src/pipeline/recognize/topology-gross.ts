@@ -1,14 +1,14 @@
 // Rooms as the sheet measures them. Most drawings print a room's clear floor, to the faces of its
 // walls, and that is what a room is. Suite plans and area plans (Ontario suite areas, BOMA and
 // ANSI gross areas, Revit area plans) print each space to the centre line of every wall it
-// shares and to the outer face of the exterior wall it stands against; others (Revit rooms
-// computed at wall centre, Japanese and Korean floor areas) to the centre line of every wall. A
-// sheet's own stamps tell which: where its rooms grown one of those ways match their stamps far
-// better than their floors do, the sheet's rooms are published grown, so each room's area is the
-// one its stamp prints.
+// shares with another room and to the far face of any other wall (the exterior wall's outer
+// face, a corridor or shaft wall's far face); others (Revit rooms computed at wall centre,
+// Japanese and Korean floor areas) to the centre line of every wall. A sheet's own stamps tell
+// which: where its rooms grown one of those ways match their stamps far better than their floors
+// do, the sheet's rooms are published grown, so each room's area is the one its stamp prints.
 import Flatbush from 'flatbush';
 import type { Position } from '../../../../core/src/types.ts';
-import { boxContainsPoint, closeRing, median, pointInPolygon, pointInRing, ringBBox, signedArea2 } from './geom-basics.ts';
+import { boxContainsPoint, closeRing, median, pointInPolygon, ringBBox, signedArea2 } from './geom-basics.ts';
 import { differenceOf, multiPolygonArea, unionAll, type MultiPolygon, type Polygon } from './geom-clip.ts';
 import type { BBox } from '../types.ts';
 import type { PolygonRings, Ring } from './model.ts';
@@ -78,13 +78,8 @@ class Surroundings {
     this.strokes = new EdgeIndex(strokes.map(({ a, b }) => [a, b]));
   }
 
-  /** The solid polygon `p` lies in, or -1. */
-  solidAt(p: Position): number {
-    return this.solids.findIndex((polygon, k) => boxContainsPoint(this.boxes[k], p) && pointInPolygon(p, polygon as Ring[]));
-  }
-
-  outlineOf(solid: number): Ring {
-    return this.solids[solid][0] as Ring;
+  inSolid(p: Position): boolean {
+    return this.solids.some((polygon, k) => boxContainsPoint(this.boxes[k], p) && pointInPolygon(p, polygon as Ring[]));
   }
 }
 
@@ -113,9 +108,9 @@ const MIN_HOLE_AREA = 1;
 const PAINT_GAP_SHARE = 0.25;
 
 /**
- * Where an exterior wall's share ends: at its outer face (gross: Ontario suite areas, BOMA and
- * ANSI gross areas) or at its centre line like every other wall (Revit's "at wall center" room
- * areas, Japanese and Korean floor areas measured to wall centres).
+ * Where the share of a wall with no room beyond ends: at its far face (gross: Ontario suite
+ * areas, BOMA and ANSI gross areas) or at its centre line like every other wall (Revit's "at wall
+ * center" room areas, Japanese and Korean floor areas measured to wall centres).
  */
 type Convention = 'gross' | 'wall centre';
 
@@ -150,10 +145,14 @@ function facadeFace(face: Position, normal: Position, depth: number, { around, r
 }
 
 /**
- * How far a side of the room grows: to the middle of the wall it faces where another space lies
- * beyond it (half way to the next room's floor, should that start under the wall), to the façade's
- * outer face where the outside does, not at all where no wall (or something thicker than any wall)
- * stands there. The median of a few probes, so a column or a door along the side does not set it.
+ * How far a side of the room grows: to the middle of the wall it faces where another room lies
+ * beyond it (half way to the next room's floor, should that start under the wall); where no room
+ * does, to the middle of the wall too at wall centre, but to its far face (and on to the façade's
+ * outer face) for a gross area, whether the outside lies beyond or a space that is no room (a
+ * shaft, a leaked corridor, the strip between a façade and its railing): Ontario suite areas run
+ * to the far face of exterior and corridor walls alike, BOMA's to a shaft's inner face. Not at all
+ * where no wall (or something thicker than any wall) stands there. The median of a few probes, so
+ * a column or a door along the side does not set it.
  */
 function sideGrowth(from: Position, to: Position, normal: Position, limits: GrowthLimits): number {
   const { around, reach } = limits;
@@ -163,13 +162,11 @@ function sideGrowth(from: Position, to: Position, normal: Position, limits: Grow
     const probe = along(face, PROBE_STEP);
     // A painted room's paint may stop a little short of its wall, or at a façade that is no wall.
     let wallFace = 0;
-    let solid = around.solidAt(probe);
-    if (solid < 0) {
+    if (!around.inSolid(probe)) {
       const gap = around.solidEdges.firstCrossing(probe, normal, PAINT_GAP_SHARE * reach);
       if (gap === null) return limits.convention === 'gross' ? facadeFace(face, normal, 0, limits) : 0;
       wallFace = gap + PROBE_STEP;
-      solid = around.solidAt(along(face, wallFace + PROBE_STEP));
-      if (solid < 0) return 0;
+      if (!around.inSolid(along(face, wallFace + PROBE_STEP))) return 0;
     }
     const exit = around.solidEdges.firstCrossing(along(face, wallFace + PROBE_STEP), normal, reach);
     if (exit === null) return 0;
@@ -177,8 +174,7 @@ function sideGrowth(from: Position, to: Position, normal: Position, limits: Grow
     const nextFloor = around.floorEdges.firstCrossing(probe, normal, farFace + PAINT_GAP_SHARE * reach);
     // A wall drawn apart from the rest (a demising wall between two painted units) is shared all the same.
     if (nextFloor !== null) return (wallFace + Math.min(farFace, nextFloor + PROBE_STEP)) / 2;
-    const exterior = !pointInRing(along(face, farFace + PROBE_STEP), around.outlineOf(solid));
-    return exterior && limits.convention === 'gross' ? facadeFace(face, normal, farFace, limits) : (wallFace + farFace) / 2;
+    return limits.convention === 'gross' ? facadeFace(face, normal, farFace, limits) : (wallFace + farFace) / 2;
   });
   return growths.sort((a, b) => a - b)[1];
 }
