@@ -25,9 +25,14 @@ function threeRooms(inset = 0, enclosedStrip = false) {
     [5.1, 9.9],
     [10.1, 14.7],
   ];
+  return building(spans, 15, inset, enclosedStrip);
+}
+
+/** Rooms side by side in a building `length` m long, 6 m deep, walls as threeRooms has them. */
+function building(spans: number[][], length: number, inset: number, enclosedStrip: boolean) {
   const holes = spans.map(([x0, x1]) => box(x0, 0.3, x1, 5.7));
   // A strip 0.3 m deep beyond the north wall, closed by a railing 0.1 m thick: a space, but no room.
-  const solid: Position[][] = enclosedStrip ? [box(0, -0.4, 15, 6), ...holes, box(0.3, -0.3, 14.7, 0)] : [box(0, 0, 15, 6), ...holes];
+  const solid: Position[][] = enclosedStrip ? [box(0, -0.4, length, 6), ...holes, box(0.3, -0.3, length - 0.3, 0)] : [box(0, 0, length, 6), ...holes];
   const floors: PolygonRings[] = spans.map(([x0, x1]) => [box(x0 + inset, 0.3 + inset, x1 - inset, 5.7 - inset)]);
   return { solids: [solid], floors };
 }
@@ -78,6 +83,16 @@ describe('stampedOutlines', () => {
   it('runs to the far face of a wall with a space beyond it that is no room, as to an exterior wall\'s', () => {
     // The north wall's far face is y = 0 still; the strip and its railing beyond are nobody's.
     for (const outline of grownOutlines(30, { enclosedStrip: true })) expect(squareMetres(outline)).toBeCloseTo(30, 2);
+  });
+
+  it('gives a wall between a stamped unit and an unstamped space (a stair) wholly to the unit', () => {
+    // A stair beyond the east unit, behind a wall from x = 14.8 to 15.1: the unit runs to x = 15.1
+    // (5.1 × 6 m), the stair stays at its face on that side (4.9 × 6 m).
+    const { solids, floors } = building([[0.3, 4.9], [5.1, 9.9], [10.1, 14.8], [15.1, 19.7]], 20, 0, false);
+    const printed = [30, 30, 30.6, null];
+    const outlines = stampedOutlines(floors.map((polygon, k) => ({ polygon, printedAreaM2: printed[k] })), solids, [], U, THICKEST);
+    expect(outlines).not.toBeNull();
+    expect(outlines!.map(squareMetres)).toEqual([30, 30, 30.6, 29.4].map((v) => expect.closeTo(v, 2)));
   });
 
   it('leaves rooms at their floor where the stamps print floor areas, or too few rooms are stamped', () => {

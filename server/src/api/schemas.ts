@@ -159,7 +159,7 @@ export const MeasurementsSchema = z
   })
   .openapi('FeatureMeasurementsPublic', {
     description:
-      "Server-derived from geometry and scale with planar maths. Null = not applicable, or no scale. A detected room's area is net: to the wall faces, door and window reveals excluded; on a sheet whose area stamps print gross areas (to the centre lines of walls shared with other rooms and the far face of the rest: exterior, corridor, shaft) or wall-centre areas, every room is drawn and measured that way (see the README's 'Rooms and their areas').",
+      "Server-derived from geometry and scale with planar maths. Null = not applicable, or no scale. A detected room's area is net: to the wall faces, door and window reveals excluded; on a sheet whose area stamps print gross areas (to the centre lines of walls between stamped rooms and the far face of the rest: exterior, corridor, stair, shaft) or wall-centre areas, every room is drawn and measured that way (see the README's 'Rooms and their areas').",
   });
 
 const FeatureProperties = z

@@ -33,7 +33,7 @@ export interface OpeningDetection {
 
 export interface RoomDetection {
   id: string;
-  /** The room as the sheet measures it: its floor, or where the sheet's stamps print gross areas, its floor grown to the centre lines of walls between rooms and the far face of the rest, or to every wall's centre line (topology-gross.ts). */
+  /** The room as the sheet measures it: its floor, or where the sheet's stamps print gross areas, its floor grown to the centre lines of walls between stamped rooms and the far face of the rest, or to every wall's centre line (topology-gross.ts). */
   polygon: PolygonRings;
   /** Clear floor area bounded by wall faces, each opening closed along its wall line. */
   floor: PolygonRings;

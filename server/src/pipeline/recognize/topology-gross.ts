@@ -1,8 +1,8 @@
 // Rooms as the sheet measures them. Most drawings print a room's clear floor, to the faces of its
 // walls, and that is what a room is. Suite plans and area plans (Ontario suite areas, BOMA and
 // ANSI gross areas, Revit area plans) print each space to the centre line of every wall it
-// shares with another room and to the far face of any other wall (the exterior wall's outer
-// face, a corridor or shaft wall's far face); others (Revit rooms computed at wall centre,
+// shares with another stamped space and to the far face of any other wall (the exterior wall's
+// outer face, a corridor's or a stair's wall); others (Revit rooms computed at wall centre,
 // Japanese and Korean floor areas) to the centre line of every wall. A sheet's own stamps tell
 // which: where its rooms grown one of those ways match their stamps far better than their floors
 // do, the sheet's rooms are published grown, so each room's area is the one its stamp prints.
@@ -65,16 +65,19 @@ class Surroundings {
   private readonly boxes: BBox[];
   readonly solidEdges: EdgeIndex;
   readonly floorEdges: EdgeIndex;
+  readonly stampedFloorEdges: EdgeIndex;
   readonly strokes: EdgeIndex;
 
   constructor(
     private readonly solids: MultiPolygon,
     floors: PolygonRings[],
+    stamped: boolean[],
     strokes: Segment2[],
   ) {
     this.boxes = solids.map((polygon) => ringBBox(polygon[0] as Ring));
     this.solidEdges = EdgeIndex.ofPolygons(solids);
     this.floorEdges = EdgeIndex.ofPolygons(floors);
+    this.stampedFloorEdges = EdgeIndex.ofPolygons(floors.filter((_, k) => stamped[k]));
     this.strokes = new EdgeIndex(strokes.map(({ a, b }) => [a, b]));
   }
 
@@ -120,6 +123,8 @@ interface GrowthLimits {
   reach: number;
   facadeStep: number;
   convention: Convention;
+  /** Whether the room grown prints its area. */
+  stamped: boolean;
 }
 
 /** How far past a line the next one is looked for, units: clear of lines drawn twice over. */
@@ -145,14 +150,16 @@ function facadeFace(face: Position, normal: Position, depth: number, { around, r
 }
 
 /**
- * How far a side of the room grows: to the middle of the wall it faces where another room lies
- * beyond it (half way to the next room's floor, should that start under the wall); where no room
- * does, to the middle of the wall too at wall centre, but to its far face (and on to the façade's
- * outer face) for a gross area, whether the outside lies beyond or a space that is no room (a
- * shaft, a leaked corridor, the strip between a façade and its railing): Ontario suite areas run
- * to the far face of exterior and corridor walls alike, BOMA's to a shaft's inner face. Not at all
- * where no wall (or something thicker than any wall) stands there. The median of a few probes, so
- * a column or a door along the side does not set it.
+ * How far a side of the room grows. Facing another room across a wall: to the wall's middle (half
+ * way to that room's floor, should it start under the wall), except in a gross area between a
+ * room that prints its area and one that does not (a unit and a corridor, a stair, a shaft), where
+ * the wall is all the stamped room's: Ontario suite areas run to the centre line of the walls
+ * between units and to the far face of corridor and exterior walls. Facing no room: to the wall's
+ * middle at wall centre; in a gross area to its far face and on to the façade's outer face,
+ * whether the outside lies beyond or a space that is no room (a shaft, a leaked corridor, the
+ * strip between a façade and its railing). Not at all where no wall (or something thicker than
+ * any wall) stands there. The median of a few probes, so a column or a door along the side does
+ * not set it.
  */
 function sideGrowth(from: Position, to: Position, normal: Position, limits: GrowthLimits): number {
   const { around, reach } = limits;
@@ -171,9 +178,19 @@ function sideGrowth(from: Position, to: Position, normal: Position, limits: Grow
     const exit = around.solidEdges.firstCrossing(along(face, wallFace + PROBE_STEP), normal, reach);
     if (exit === null) return 0;
     const farFace = wallFace + PROBE_STEP + exit;
-    const nextFloor = around.floorEdges.firstCrossing(probe, normal, farFace + PAINT_GAP_SHARE * reach);
+    const beyond = farFace + PAINT_GAP_SHARE * reach;
+    const nextFloor = around.floorEdges.firstCrossing(probe, normal, beyond);
     // A wall drawn apart from the rest (a demising wall between two painted units) is shared all the same.
-    if (nextFloor !== null) return (wallFace + Math.min(farFace, nextFloor + PROBE_STEP)) / 2;
+    if (nextFloor !== null) {
+      const end = Math.min(farFace, nextFloor + PROBE_STEP);
+      if (limits.convention === 'gross') {
+        // A wall between a unit and a space nobody stamps (a corridor, a stair, a shaft) is the unit's.
+        const nextStamped = around.stampedFloorEdges.firstCrossing(probe, normal, beyond);
+        const neighbourStamped = nextStamped !== null && nextStamped <= nextFloor;
+        if (neighbourStamped !== limits.stamped) return limits.stamped ? end : wallFace;
+      }
+      return (wallFace + end) / 2;
+    }
     return limits.convention === 'gross' ? facadeFace(face, normal, farFace, limits) : (wallFace + farFace) / 2;
   });
   return growths.sort((a, b) => a - b)[1];
@@ -266,9 +283,10 @@ export function stampedOutlines(rooms: MeasuredRoom[], solids: MultiPolygon, str
   const stamped = rooms.flatMap((room, k) => (room.printedAreaM2 === null ? [] : [k]));
   if (stamped.length < MIN_FITTING_STAMPS) return null;
   const floors = rooms.map((room) => room.polygon);
-  const around = new Surroundings(solids, floors, strokes);
+  const isStamped = rooms.map((room) => room.printedAreaM2 !== null);
+  const around = new Surroundings(solids, floors, isStamped, strokes);
   const outline = (k: number, convention: Convention) =>
-    grossOutline(floors[k], floors.filter((_, other) => other !== k), { around, reach: thickest, facadeStep: FACADE_STEP_METRES * unitsPerMetre, convention });
+    grossOutline(floors[k], floors.filter((_, other) => other !== k), { around, reach: thickest, facadeStep: FACADE_STEP_METRES * unitsPerMetre, convention, stamped: isStamped[k] });
   const errors = (polygonOf: (k: number) => PolygonRings) =>
     stamped.map((k) => {
       const printed = rooms[k].printedAreaM2! * unitsPerMetre ** 2;
