@@ -16,7 +16,7 @@ import { combineWithFills, roomFills, type SpacePiece } from './topology-fills.t
 import { splitAtNecks } from './topology-necks.ts';
 import { splitAtSeparators, type Segment2 } from './topology-separators.ts';
 import { splitAtStamps } from './topology-stamps.ts';
-import { METRES_PER_FOOT } from '../scale/ratio.ts';
+import { AREA_UNIT, PRINTED_AREA, printedAreaM2 } from './printed-area.ts';
 
 /** Rooms smaller than this are shafts, chases or slivers between pieces of wall, m², unless a door opens into them. */
 const MIN_ROOM_M2 = 0.6;
@@ -242,11 +242,6 @@ function boxOfWords(words: WordBox[]): BBox {
   ];
 }
 
-/**
- * Units of printed areas: "sq ft", "SF", "ft²", "m²", "m2". A font whose encoding maps the
- * squared sign elsewhere prints another non-ASCII letter after the "m" or "ft" ("mč").
- */
-const AREA_UNIT = String.raw`(sq\.?\s*ft|sq\.?\s*m|sf|(ft|m)(²|2|[^\x00-\x7F]))(?![A-Za-z0-9])`;
 /** Printed areas and dimensions: "182 sq ft", "16 SF", "12.5 m²", "15'6\" x 11'9\"", "3.20 x 4.10". */
 const MEASURE = new RegExp(String.raw`(\d\s*${AREA_UNIT})|(\d\s*['′"″])|(\d\s*[x×]\s*\d)|^[\d.,\s]+(m|mm|cm)?$`, 'i');
 /** Finish, door and equipment tags: "P-1", "CPT-1", "PT-1/PT-2", "VCT-1170", "C", panels "QD.EEN.02". */
@@ -256,8 +251,6 @@ const ROOM_NUMBER = /^([A-Z]{0,3}-?)?\d{1,4}[A-Z]?(-\d{1,4}[A-Z]?)?$/;
 
 /** An area's unit standing apart from its number ("ft²" where the figure fell outside the room). */
 const AREA_UNIT_ONLY = new RegExp(String.raw`^${AREA_UNIT}$`, 'i');
-/** A printed area, its figure and its unit: "411 SF", "12.5 m²", "A: 12.34 m2". */
-const PRINTED_AREA = new RegExp(String.raw`(\d+(?:[.,]\d+)?)\s*${AREA_UNIT}`, 'i');
 
 /** Whether a line is set in capitals (digits and signs do not count). */
 function capitals(text: string): boolean {
@@ -422,14 +415,6 @@ function roomLabel(lines: TextLine[], anchor: Position): { name: string; words: 
   }
   labels.sort(([a], [b]) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
   return { name: labels.map((label) => label.map(restoredText).join(' ')).join(' / '), words: labels.flat().flatMap((l) => l.words) };
-}
-
-/** The area a stamp prints, square metres: "411 SF" → 38.2, "A: 31.28 m²" → 31.28. */
-function printedAreaM2(text: string): number | null {
-  const match = PRINTED_AREA.exec(text);
-  if (!match) return null;
-  const value = Number(match[1].replace(',', '.'));
-  return /^(sq\.?\s*m|m)/i.test(match[2]) ? value : value * METRES_PER_FOOT ** 2;
 }
 
 /** Stamps printing the same area twice (m² and ft²) agree to this share. */

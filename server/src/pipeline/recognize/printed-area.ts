@@ -1,0 +1,33 @@
+// Areas printed on a sheet ("411 SF", "12,50 m²", "1,136 sq ft"), read as square metres. Room
+// stamps, area tags and schedules print them; they tell how the architect measured a room.
+import { METRES_PER_FOOT } from '../scale/ratio.ts';
+
+/**
+ * Units of printed areas: "sq ft", "SF", "S.F.", "ft²", "m²", "m2", "sqm". A font whose encoding
+ * maps the squared sign elsewhere prints another non-ASCII letter after the "m" or "ft" ("mč").
+ */
+export const AREA_UNIT = String.raw`(sq\.?\s*ft|sq\.?\s*m|s\.?f\.?|(ft|m)(²|2|[^\x00-\x7F]))(?![A-Za-z0-9])`;
+
+/**
+ * A printed figure: with thousands grouped by commas ("1,136", "1,250.5") or by points before a
+ * decimal comma ("1.234,56"), else with a decimal point or comma ("31.28", "5,70"). A comma before
+ * exactly three digits groups thousands: no sheet prints an area to a thousandth.
+ */
+const FIGURE = String.raw`(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:\.\d{3})+,\d+|\d+(?:[.,]\d+)?)`;
+
+/** A printed area, its figure and its unit: "411 SF", "12.5 m²", "A: 12.34 m2". */
+export const PRINTED_AREA = new RegExp(String.raw`${FIGURE}\s*${AREA_UNIT}`, 'i');
+
+function figureValue(figure: string): number {
+  if (/^\d{1,3}(,\d{3})+(\.\d+)?$/.test(figure)) return Number(figure.replaceAll(',', ''));
+  if (/^\d{1,3}(\.\d{3})+,\d+$/.test(figure)) return Number(figure.replaceAll('.', '').replace(',', '.'));
+  return Number(figure.replace(',', '.'));
+}
+
+/** The area a text prints, square metres: "411 SF" → 38.2, "A: 31.28 m²" → 31.28; null where it prints none. */
+export function printedAreaM2(text: string): number | null {
+  const match = PRINTED_AREA.exec(text);
+  if (!match) return null;
+  const value = figureValue(match[1]);
+  return /^(sq\.?\s*m|m)/i.test(match[2]) ? value : value * METRES_PER_FOOT ** 2;
+}

@@ -1,0 +1,32 @@
+// Areas as sheets print them, read as square metres.
+import { describe, expect, it } from 'vitest';
+import { printedAreaM2 } from '../src/pipeline/recognize/printed-area.ts';
+
+const SQUARE_FOOT = 0.09290304;
+
+describe('printedAreaM2', () => {
+  it.each([
+    ['411 SF', 411 * SQUARE_FOOT],
+    ['16 S.F.', 16 * SQUARE_FOOT],
+    ['182 sq ft', 182 * SQUARE_FOOT],
+    ['480 ft²', 480 * SQUARE_FOOT],
+    ['A: 31.28 m²', 31.28],
+    ['12.5 m2', 12.5],
+    ['25 sqm', 25],
+    ['5,70m²', 5.7],
+    ['143.39 m²', 143.39],
+  ])('reads %s', (text, m2) => {
+    expect(printedAreaM2(text)).toBeCloseTo(m2, 6);
+  });
+
+  it('reads a comma before three digits as grouping thousands, not as a decimal comma', () => {
+    expect(printedAreaM2('HOUSE AREA 1,136 sq ft')).toBeCloseTo(1136 * SQUARE_FOOT, 6);
+    expect(printedAreaM2('1,250.5 SF')).toBeCloseTo(1250.5 * SQUARE_FOOT, 6);
+    expect(printedAreaM2('1.234,56 m²')).toBeCloseTo(1234.56, 6);
+    expect(printedAreaM2('27,71 m²')).toBeCloseTo(27.71, 6);
+  });
+
+  it('finds no area in names, dimensions and tags', () => {
+    for (const text of ['BEDROOM', "12'-6\"", '3 UNITS', 'SFX-2', 'CPT-1', '2 SOFAS']) expect(printedAreaM2(text)).toBeNull();
+  });
+});
