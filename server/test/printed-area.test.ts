@@ -14,6 +14,7 @@ describe('printedAreaM2', () => {
     ['12.5 m2', 12.5],
     ['25 sqm', 25],
     ['5,70m²', 5.7],
+    ['12.5㎡', 12.5],
     ['143.39 m²', 143.39],
   ])('reads %s', (text, m2) => {
     expect(printedAreaM2(text)).toBeCloseTo(m2, 6);
