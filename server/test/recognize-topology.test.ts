@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import polygonClipping from 'polygon-clipping';
 import type { Geom, Pair } from 'polygon-clipping';
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDocument, StandardFonts, degrees, rgb } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { metresPerUnit, polygonArea } from '../../core/src/measure.ts';
 import type { Position } from '../../core/src/types.ts';
@@ -843,6 +843,41 @@ describe('zeidler-a214 (Revit area plan, 1 : 200, units painted in pale colours)
     const separately = units.reduce((sum, unit) => sum + polygonArea(unit.polygon), 0);
     const together = multiPolygonArea(polygonClipping.union(units[0].polygon as Geom, ...units.slice(1).map((unit) => unit.polygon as Geom)));
     expect(separately - together).toBeLessThan(0.002 * separately);
+  });
+});
+
+describe('an open plan whose two stamped tags are lettered up the sheet', () => {
+  // 10 m × 4 m of floor with no wall across it, walls 0.2 m, at 1:50 on A3. Its two tags run up
+  // the sheet, each a name, a number and an area, and the areas add up to the floor: 16 + 24 m².
+  const MM = 72 / 25.4;
+  const metres = (v: number) => ((v * 1000) / 50) * MM;
+  async function openPlan(): Promise<Uint8Array> {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([420 * MM, 297 * MM]);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const [left, top, t] = [150, 150, metres(0.2)];
+    const [width, depth] = [metres(10), metres(4)];
+    const rect = (x: number, y: number, w: number, h: number) => `M ${x} ${y} L ${x + w} ${y} L ${x + w} ${y + h} L ${x} ${y + h} Z`;
+    page.drawSvgPath(`${rect(left, top, width, depth)} ${rect(left - t, top - t, width + 2 * t, depth + 2 * t)}`, { x: 0, y: page.getHeight(), borderColor: rgb(0, 0, 0), borderWidth: 0.5 });
+    const size = 9;
+    // A line lettered up the sheet: the next line of a tag stands to its right.
+    const upward = (text: string, x: number, cy: number) => page.drawText(text, { x, y: page.getHeight() - cy - font.widthOfTextAtSize(text, size) / 2, size, font, rotate: degrees(90) });
+    for (const [lines, at] of [[['KITCHEN', '101', '16.00 m\u00b2'], 2], [['DINING', '102', '24.00 m\u00b2'], 7]] as const) {
+      lines.forEach((text, k) => upward(text, left + metres(at) + k * 1.4 * size, top + depth / 2));
+    }
+    page.drawText('GROUND FLOOR PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (top + depth + 60), size: 10, font });
+    return doc.save();
+  }
+
+  it('parts the floor between the tags as their printed areas say', async () => {
+    const sheet = await parse(await openPlan());
+    const mpu = metresPerUnit({ drawing: 1, real: 50, units: 'si', type: 'metric' }, DPI)!;
+    const result = detectTopology({ ...sheet, metresPerUnit: mpu });
+    const rooms = result.rooms.map((room) => ({ name: room.name, m2: polygonArea(room.polygon) * mpu * mpu })).sort((a, b) => a.m2 - b.m2);
+    expect(rooms).toEqual([
+      { name: expect.stringMatching(/^KITCHEN/), m2: expect.closeTo(16, 1) },
+      { name: expect.stringMatching(/^DINING/), m2: expect.closeTo(24, 1) },
+    ]);
   });
 });
 

@@ -453,9 +453,12 @@ function tagAnchors(lines: TextLine[]): TagAnchor[] {
   const anchors = new Map<TextLine, TagAnchor>();
   for (const name of lines) {
     if (!isNameLine(name) || !/[A-Za-z]{3,}/.test(name.text) || !capitals(name.text)) continue;
+    // Under the name in the text's own reading frame: a tag lettered up the sheet reads sideways.
     const under = (line: TextLine, reach: number) => {
-      const step = line.bbox[1] - name.bbox[3];
-      return line !== name && step > -0.3 * name.fontSize && step < reach * name.fontSize && line.center[0] >= name.bbox[0] && line.center[0] <= name.bbox[2];
+      if (line === name || Math.abs(line.angle - name.angle) >= 0.1) return false;
+      const step = line.frameBox[1] - name.frameBox[3];
+      const along = (line.frameBox[0] + line.frameBox[2]) / 2;
+      return step > -0.3 * name.fontSize && step < reach * name.fontSize && along >= name.frameBox[0] && along <= name.frameBox[2];
     };
     const area = lines.find((line) => under(line, 3) && PRINTED_AREA.test(line.text));
     const mark = lines.find((line) => under(line, 1.2) && ROOM_NUMBER.test(line.text.trim())) ?? area;
