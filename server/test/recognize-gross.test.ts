@@ -1,5 +1,6 @@
-// Rooms measured as a sheet's stamps measure them: to the wall faces (net), or to the centre lines
-// of shared walls and the exterior face (gross), whichever the stamps say.
+// Rooms measured as a sheet's stamps measure them: to the wall faces (net), to the centre lines of
+// walls between stamped rooms and the far face of the rest (gross), or to every wall's centre
+// line, whichever the stamps say.
 import { describe, expect, it } from 'vitest';
 import { polygonArea } from '../../core/src/measure.ts';
 import type { Position } from '../../core/src/types.ts';
