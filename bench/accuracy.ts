@@ -6,7 +6,8 @@
 // 1. Generated sheets (bench/synth, exact truth): per class precision / recall / F1.
 //    - rooms match one to one at IoU ≥ 0.5 (best pairs first); the room-area error is
 //      |measured area_m2 − true area_m2| / true area_m2 over matched rooms (median and p90), and
-//      again with the true scale, which isolates the polygons from the scale detection;
+//      again with the true scale, which isolates the polygons from the scale detection; a matched
+//      room's name is right when it is the name printed in it (corridors lettered up the sheet too);
 //    - openings are thin quads, whose IoU collapses with a unit of offset across the wall: an
 //      opening matches at IoU ≥ 0.5 OR with its centre within half the true opening's width of
 //      the true centre; the sub-class is scored separately among matched openings;
@@ -272,6 +273,9 @@ interface SheetScore {
   counts: Record<'rooms' | 'openings' | 'fixtures', Counts>;
   fixtureCounts: Record<string, Counts>;
   openingSubClass: { right: number; matched: number };
+  roomNames: { right: number; matched: number };
+  /** Matched rooms whose name is not the one printed, as "TRUE read as DETECTED". */
+  misnamed: string[];
   roomAreaErrors: number[];
   /** The same with the true scale: how well the polygons alone fit. */
   roomShapeErrors: number[];
@@ -323,6 +327,9 @@ function scoreSheet(truth: SheetTruth, run: PipelineRun): SheetScore {
     else roomAreaErrors.push(Math.abs(measured - trueArea) / trueArea);
     roomShapeErrors.push(Math.abs(polygonArea(ringsOf(rooms[d])) * truth.metresPerUnit ** 2 - trueArea) / trueArea);
   }
+
+  const roomNames = { right: roomPairs.filter(([t, d]) => rooms[d].properties.name === truth.rooms[t].name).length, matched: roomPairs.length };
+  const misnamed = roomPairs.filter(([t, d]) => rooms[d].properties.name !== truth.rooms[t].name).map(([t, d]) => `${truth.rooms[t].name} read as ${JSON.stringify(rooms[d].properties.name)}`);
 
   const openings = featuresOf(geojson, (f) => f.properties.class === 'opening');
   const openingPairs = matchGreedy(truth.openings, openings, (t, d) => {
@@ -384,6 +391,8 @@ function scoreSheet(truth: SheetTruth, run: PipelineRun): SheetScore {
     counts,
     fixtureCounts,
     openingSubClass,
+    roomNames,
+    misnamed,
     roomAreaErrors,
     roomShapeErrors,
     unmeasuredRooms,
@@ -506,9 +515,10 @@ function summariseGenerated(sheets: SheetScore[]) {
   const present = (values: (number | null)[]) => values.filter((v): v is number => v !== null);
   const stageNames = Object.keys(sheets[0]?.seconds ?? {});
   const openingMatched = sheets.reduce((sum, s) => sum + s.openingSubClass.matched, 0);
+  const roomsMatched = sheets.reduce((sum, s) => sum + s.roomNames.matched, 0);
   return {
     sheets: sheets.length,
-    rooms: total('rooms'),
+    rooms: { ...total('rooms'), nameAccuracy: roomsMatched ? sheets.reduce((sum, s) => sum + s.roomNames.right, 0) / roomsMatched : null },
     openings: { ...total('openings'), subClassAccuracy: openingMatched ? sheets.reduce((sum, s) => sum + s.openingSubClass.right, 0) / openingMatched : null },
     fixtures: { ...total('fixtures'), bySubClass: Object.fromEntries(Object.entries(bySubClass).sort().map(([k, c]) => [k, scores(c)])) },
     roomArea: {
@@ -751,6 +761,7 @@ console.log(
 console.log(
   `Room area error with the true scale (polygons alone): median ${pc(generated.roomArea.withTrueScale.medianError, 2)}, p90 ${pc(generated.roomArea.withTrueScale.p90Error, 2)}, max ${pc(generated.roomArea.withTrueScale.maxError, 2)}`,
 );
+console.log(`Room names right among matched rooms: ${pc(generated.rooms.nameAccuracy)}`);
 console.log(`Opening sub-class right among matched openings: ${pc(generated.openings.subClassAccuracy)}`);
 console.log(
   `Derived, on matched features: openings joined to the right rooms ${pc(generated.derived.openingRooms)}, fixtures in the right room ${pc(generated.derived.fixtureRooms)}, wet room right ${pc(generated.derived.wetRooms)}, wall surfaces cover a median ${pc(generated.derived.surfaceCoverage.median)} of a room's outline (least ${pc(generated.derived.surfaceCoverage.min)})`,

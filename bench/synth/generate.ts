@@ -275,11 +275,14 @@ function drawPlan(context: SheetContext, plan: Plan<LabelFit>, { toSheet, unitsP
   for (const opening of plan.openings) drawOpening(pen, opening, toSheet, 1 / unitM, recipe.openingStyle);
   for (const item of [...plan.fixtures, ...plan.furniture]) drawItem(pen, item.kind, item.frame, toSheet, 1 / unitM, fonts.regular);
   for (const room of plan.rooms) {
-    const { fit } = room.label;
+    const { fit, upward } = room.label;
     const [cx, cy] = toSheet(room.label.center);
     const halfHeight = (fit.height * unitsPerModel) / 2;
-    pen.text(fit.name, [cx, cy - halfHeight], { font: fonts.bold, sizePt: fit.namePt, align: 'center', baseline: 'top' });
-    if (fit.area) pen.text(fit.area, [cx, cy + halfHeight], { font: fonts.regular, sizePt: fit.areaPt, align: 'center' });
+    // Lettered up the sheet, the name's line stands to the left of the area's.
+    const [nameAt, areaAt]: Point[] = upward ? [[cx - halfHeight, cy], [cx + halfHeight, cy]] : [[cx, cy - halfHeight], [cx, cy + halfHeight]];
+    const angle = upward ? 90 : 0;
+    pen.text(fit.name, nameAt, { font: fonts.bold, sizePt: fit.namePt, align: 'center', baseline: 'top', angle });
+    if (fit.area) pen.text(fit.area, areaAt, { font: fonts.regular, sizePt: fit.areaPt, align: 'center', angle });
   }
   for (const side of ['top', 'left', 'bottom', 'right'] as const) {
     if (!recipe.dimensioned[side]) continue;

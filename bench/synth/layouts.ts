@@ -77,7 +77,8 @@ export interface PlanRoom<L extends LabelSize> {
   /** Clear interior bounded by wall faces; doorways are closed along the wall face. */
   polygon: Ring;
   areaM2: number;
-  label: { center: Point; box: Rect; fit: L };
+  /** `upward`: lettered up the sheet, along a narrow room, as drafters label corridors and closets. */
+  label: { center: Point; box: Rect; fit: L; upward: boolean };
 }
 
 export interface PlanWall {
@@ -773,6 +774,12 @@ function planOpenings(
 // ---------------------------------------------------------------------------------------------
 // Labels, and the whole plan.
 
+/** A room at least this many times taller than wide may be labelled up its length… */
+const LABEL_UPWARD_SHAPE = 1.5;
+/** …where its label comes out at least this much larger so, and one this narrow always is (a corridor). */
+const LABEL_UPWARD_GAIN = 1.1;
+const LABEL_UPWARD_CORRIDOR = 2.5;
+
 function labelPlacement<L extends LabelSize>(room: RoomDraft, name: string, params: LayoutParams<L>, zones: Rect[]): PlanRoom<L>['label'] {
   // The label goes in the biggest rectangle of clear floor, off the door swings where it can.
   const parts = room.cells
@@ -780,11 +787,17 @@ function labelPlacement<L extends LabelSize>(room: RoomDraft, name: string, para
     .map((p) => boundsOf(p[0]))
     .sort((a, b) => rectArea(b) - rectArea(a));
   const space = parts[0];
-  const fit = params.fitLabel(name, room.areaM2, rectWidth(space) * 0.85);
-  const boxAt = (c: Point): Rect => ({ x0: c[0] - fit.width / 2, x1: c[0] + fit.width / 2, y0: c[1] - fit.height / 2, y1: c[1] + fit.height / 2 });
+  const across = params.fitLabel(name, room.areaM2, rectWidth(space) * 0.85);
+  // A room much taller than wide is labelled up its length where the lettering comes out larger
+  // so, and a corridor always is, as drafters letter them.
+  const along = rectHeight(space) > LABEL_UPWARD_SHAPE * rectWidth(space) ? params.fitLabel(name, room.areaM2, rectHeight(space) * 0.85) : null;
+  const upward = along !== null && (along.width > LABEL_UPWARD_GAIN * across.width || rectHeight(space) > LABEL_UPWARD_CORRIDOR * rectWidth(space));
+  const fit = upward ? along : across;
+  const [w, h] = upward ? [fit.height, fit.width] : [fit.width, fit.height];
+  const boxAt = (c: Point): Rect => ({ x0: c[0] - w / 2, x1: c[0] + w / 2, y0: c[1] - h / 2, y1: c[1] + h / 2 });
   const [cx, cy] = rectCenter(space);
-  const dy = (rectHeight(space) - fit.height) / 4;
-  const dx = (rectWidth(space) - fit.width) / 4;
+  const dy = (rectHeight(space) - h) / 4;
+  const dx = (rectWidth(space) - w) / 4;
   const candidates: Point[] = [
     [cx, cy],
     [cx, cy - dy],
@@ -793,7 +806,7 @@ function labelPlacement<L extends LabelSize>(room: RoomDraft, name: string, para
     [cx + dx, cy],
   ];
   const center = candidates.find((c) => !zones.some((z) => rectsOverlap(z, boxAt(c)))) ?? candidates[0];
-  return { center, box: boxAt(center), fit };
+  return { center, box: boxAt(center), fit, upward };
 }
 
 /**
