@@ -62,6 +62,8 @@ export interface SheetOptions {
   entryDoor?: 'single swing door' | 'double swing door';
   patioDoor?: boolean;
   showAreas?: boolean;
+  /** Print each room's gross area (to the centre lines of shared walls, the outer face outside), as area plans do. */
+  grossAreas?: boolean;
   legend?: Legend;
   keyPlan?: boolean;
   northArrow?: boolean;
@@ -186,6 +188,7 @@ interface Recipe {
   entryDoor: 'single swing door' | 'double swing door';
   patioDoor: boolean;
   showAreas: boolean;
+  grossAreas: boolean;
   legend: Legend;
   keyPlan: boolean;
   northArrow: boolean;
@@ -217,7 +220,8 @@ function resolveRecipe(options: SheetOptions, rng: Random): Recipe {
     wantElevator: program === 'commercial' && (options.elevator ?? rng.chance(0.6)),
     entryDoor: options.entryDoor ?? (rng.chance(0.35) ? 'double swing door' : 'single swing door'),
     patioDoor: options.patioDoor ?? rng.chance(0.4),
-    showAreas: options.showAreas ?? rng.chance(0.5),
+    showAreas: options.grossAreas || (options.showAreas ?? rng.chance(0.5)),
+    grossAreas: options.grossAreas ?? false,
     legend: options.legend ?? rng.pick(['door schedule', 'room schedule', 'none'] as const),
     keyPlan: options.keyPlan ?? rng.chance(0.35),
     northArrow: options.northArrow ?? rng.chance(0.6),
@@ -386,6 +390,7 @@ export async function generateSheet(options: SheetOptions): Promise<GeneratedShe
       entryDoor: recipe.entryDoor,
       patioDoor: recipe.patioDoor,
       fitLabel: labelFitter(context, unitsPerModel),
+      grossAreas: recipe.grossAreas,
     });
     if (candidate !== null && satisfies(candidate, options.require)) plan = candidate;
   }

@@ -14,6 +14,7 @@ import {
   rectRing,
   rectsOverlap,
   rectWidth,
+  totalArea,
   union,
   type Point,
   type Polygon,
@@ -69,6 +70,8 @@ export interface LayoutParams<L extends LabelSize> {
   patioDoor: boolean;
   /** Text block of a room's label, in model units, no wider than `maxWidth` where possible. */
   fitLabel: (name: string, areaM2: number, maxWidth: number) => L;
+  /** Labels print each room's gross area (an area plan's) rather than its floor's. */
+  grossAreas?: boolean;
 }
 
 export interface PlanRoom<L extends LabelSize> {
@@ -77,6 +80,8 @@ export interface PlanRoom<L extends LabelSize> {
   /** Clear interior bounded by wall faces; doorways are closed along the wall face. */
   polygon: Ring;
   areaM2: number;
+  /** Measured gross: to the centre lines of the walls it shares, to the outer face of the exterior walls. */
+  grossAreaM2: number;
   /** `upward`: lettered up the sheet, along a narrow room, as drafters label corridors and closets. */
   label: { center: Point; box: Rect; fit: L; upward: boolean };
 }
@@ -444,6 +449,7 @@ interface RoomDraft {
   cells: Cell[];
   polygon: Ring;
   areaM2: number;
+  grossAreaM2: number;
   neighbours: Set<number>;
 }
 
@@ -774,6 +780,16 @@ function planOpenings(
 // ---------------------------------------------------------------------------------------------
 // Labels, and the whole plan.
 
+/**
+ * A room's cells run to the centre lines of the walls round them, the exterior walls included;
+ * grown by half an exterior wall, kept within the building and off the other rooms' cells, they
+ * reach the outer face outside and stay at the centre lines inside.
+ */
+function grossRegion(cells: readonly Cell[], others: readonly Cell[], building: Polygon, halfExterior: number): Polygon[] {
+  const grown = union(cells.map((c) => [rectRing({ x0: c.x0 - halfExterior, y0: c.y0 - halfExterior, x1: c.x1 + halfExterior, y1: c.y1 + halfExterior })]));
+  return grown.flatMap((piece) => intersection(piece, building)).flatMap((piece) => difference(piece, others.map((c) => [rectRing(c)])));
+}
+
 /** A room at least this many times taller than wide may be labelled up its length… */
 const LABEL_UPWARD_SHAPE = 1.5;
 /** …where its label comes out at least this much larger so, and one this narrow always is (a corridor). */
@@ -787,10 +803,11 @@ function labelPlacement<L extends LabelSize>(room: RoomDraft, name: string, para
     .map((p) => boundsOf(p[0]))
     .sort((a, b) => rectArea(b) - rectArea(a));
   const space = parts[0];
-  const across = params.fitLabel(name, room.areaM2, rectWidth(space) * 0.85);
+  const printedM2 = params.grossAreas ? room.grossAreaM2 : room.areaM2;
+  const across = params.fitLabel(name, printedM2, rectWidth(space) * 0.85);
   // A room much taller than wide is labelled up its length where the lettering comes out larger
   // so, and a corridor always is, as drafters letter them.
-  const along = rectHeight(space) > LABEL_UPWARD_SHAPE * rectWidth(space) ? params.fitLabel(name, room.areaM2, rectHeight(space) * 0.85) : null;
+  const along = rectHeight(space) > LABEL_UPWARD_SHAPE * rectWidth(space) ? params.fitLabel(name, printedM2, rectHeight(space) * 0.85) : null;
   const upward = along !== null && (along.width > LABEL_UPWARD_GAIN * across.width || rectHeight(space) > LABEL_UPWARD_CORRIDOR * rectWidth(space));
   const fit = upward ? along : across;
   const [w, h] = upward ? [fit.height, fit.width] : [fit.width, fit.height];
@@ -834,7 +851,13 @@ export function buildPlan<L extends LabelSize>(rng: Random, params: LayoutParams
     const area = union(roomCells.map((c) => [rectRing(c)]));
     const clear = difference(area[0], wallSolids);
     if (area.length !== 1 || clear.length !== 1 || clear[0].length !== 1) return null;
-    drafts.push({ cells: roomCells, polygon: clear[0][0], areaM2: polygonArea(clear[0]) * snap.unitM ** 2, neighbours: new Set() });
+    drafts.push({ cells: roomCells, polygon: clear[0][0], areaM2: polygonArea(clear[0]) * snap.unitM ** 2, grossAreaM2: 0, neighbours: new Set() });
+  }
+  const outline = union([...cells.map((c) => [rectRing(c)]), ...walls.map((w) => [rectRing(wallRect(w))])]);
+  if (outline.length !== 1 || outline[0].length !== 1) return null;
+  for (const [i, draft] of drafts.entries()) {
+    const others = drafts.filter((_, j) => j !== i).flatMap((other) => other.cells);
+    draft.grossAreaM2 = totalArea(grossRegion(draft.cells, others, outline[0], exteriorThickness / 2)) * snap.unitM ** 2;
   }
   for (const s of segments) {
     const [a, b] = s.sides;
@@ -866,11 +889,9 @@ export function buildPlan<L extends LabelSize>(rng: Random, params: LayoutParams
     if (!items.complete) return null;
     fixtures.push(...items.fixtures);
     furniture.push(...items.furniture);
-    rooms.push({ ...identities[i], polygon: draft.polygon, areaM2: draft.areaM2, label });
+    rooms.push({ ...identities[i], polygon: draft.polygon, areaM2: draft.areaM2, grossAreaM2: draft.grossAreaM2, label });
   }
 
-  const outline = union([...cells.map((c) => [rectRing(c)]), ...walls.map((w) => [rectRing(wallRect(w))])]);
-  if (outline.length !== 1 || outline[0].length !== 1) return null;
   return {
     units: params.units,
     unitM: snap.unitM,

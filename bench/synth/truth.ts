@@ -16,6 +16,8 @@ export interface RoomTruth {
   polygon: Position[];
   area_m2: number;
   perimeter_m: number;
+  /** To the centre lines of the walls it shares and the outer face of the exterior walls, as area plans measure. */
+  gross_area_m2: number;
 }
 
 export interface WallTruth {
@@ -96,6 +98,7 @@ export function buildTruth(
         polygon,
         area_m2: round(ringArea(polygon) * metresPerUnit ** 2, 6),
         perimeter_m: round(polygonPerimeter([polygon]) * metresPerUnit, 6),
+        gross_area_m2: round(room.grossAreaM2, 6),
       };
     }),
     walls: plan.pieces.map((piece) => ({
