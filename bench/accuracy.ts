@@ -328,8 +328,8 @@ function scoreSheet(truth: SheetTruth, run: PipelineRun): SheetScore {
     roomShapeErrors.push(Math.abs(polygonArea(ringsOf(rooms[d])) * truth.metresPerUnit ** 2 - trueArea) / trueArea);
   }
 
-  const roomNames = { right: roomPairs.filter(([t, d]) => rooms[d].properties.name === truth.rooms[t].name).length, matched: roomPairs.length };
   const misnamed = roomPairs.filter(([t, d]) => rooms[d].properties.name !== truth.rooms[t].name).map(([t, d]) => `${truth.rooms[t].name} read as ${JSON.stringify(rooms[d].properties.name)}`);
+  const roomNames = { right: roomPairs.length - misnamed.length, matched: roomPairs.length };
 
   const openings = featuresOf(geojson, (f) => f.properties.class === 'opening');
   const openingPairs = matchGreedy(truth.openings, openings, (t, d) => {

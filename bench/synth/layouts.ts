@@ -449,7 +449,6 @@ interface RoomDraft {
   cells: Cell[];
   polygon: Ring;
   areaM2: number;
-  grossAreaM2: number;
   neighbours: Set<number>;
 }
 
@@ -796,14 +795,13 @@ const LABEL_UPWARD_SHAPE = 1.5;
 const LABEL_UPWARD_GAIN = 1.1;
 const LABEL_UPWARD_CORRIDOR = 2.5;
 
-function labelPlacement<L extends LabelSize>(room: RoomDraft, name: string, params: LayoutParams<L>, zones: Rect[]): PlanRoom<L>['label'] {
+function labelPlacement<L extends LabelSize>(room: RoomDraft, name: string, printedM2: number, params: LayoutParams<L>, zones: Rect[]): PlanRoom<L>['label'] {
   // The label goes in the biggest rectangle of clear floor, off the door swings where it can.
   const parts = room.cells
     .flatMap((cell) => intersection([room.polygon], [rectRing(cell)]))
     .map((p) => boundsOf(p[0]))
     .sort((a, b) => rectArea(b) - rectArea(a));
   const space = parts[0];
-  const printedM2 = params.grossAreas ? room.grossAreaM2 : room.areaM2;
   const across = params.fitLabel(name, printedM2, rectWidth(space) * 0.85);
   // A room much taller than wide is labelled up its length where the lettering comes out larger
   // so, and a corridor always is, as drafters letter them.
@@ -851,14 +849,14 @@ export function buildPlan<L extends LabelSize>(rng: Random, params: LayoutParams
     const area = union(roomCells.map((c) => [rectRing(c)]));
     const clear = difference(area[0], wallSolids);
     if (area.length !== 1 || clear.length !== 1 || clear[0].length !== 1) return null;
-    drafts.push({ cells: roomCells, polygon: clear[0][0], areaM2: polygonArea(clear[0]) * snap.unitM ** 2, grossAreaM2: 0, neighbours: new Set() });
+    drafts.push({ cells: roomCells, polygon: clear[0][0], areaM2: polygonArea(clear[0]) * snap.unitM ** 2, neighbours: new Set() });
   }
   const outline = union([...cells.map((c) => [rectRing(c)]), ...walls.map((w) => [rectRing(wallRect(w))])]);
   if (outline.length !== 1 || outline[0].length !== 1) return null;
-  for (const [i, draft] of drafts.entries()) {
+  const grossAreas = drafts.map((draft, i) => {
     const others = drafts.filter((_, j) => j !== i).flatMap((other) => other.cells);
-    draft.grossAreaM2 = totalArea(grossRegion(draft.cells, others, outline[0], exteriorThickness / 2)) * snap.unitM ** 2;
-  }
+    return totalArea(grossRegion(draft.cells, others, outline[0], exteriorThickness / 2)) * snap.unitM ** 2;
+  });
   for (const s of segments) {
     const [a, b] = s.sides;
     if (a !== OUTSIDE) drafts[a].neighbours.add(b);
@@ -881,7 +879,7 @@ export function buildPlan<L extends LabelSize>(rng: Random, params: LayoutParams
   const furniture: PlacedItem<FurnitureKind>[] = [];
   for (const [i, draft] of drafts.entries()) {
     const zones = planner.zones.filter((z) => z.room === i).map((z) => z.rect);
-    const label = labelPlacement(draft, identities[i].name, params, zones);
+    const label = labelPlacement(draft, identities[i].name, params.grossAreas ? grossAreas[i] : draft.areaM2, params, zones);
     // Stair and shaft labels are printed over their symbol, as drafters do in rooms that small.
     const labelOverSymbol = identities[i].kind === 'stair' || identities[i].kind === 'elevator';
     const furnisher = new Furnisher(rng, draft.polygon, labelOverSymbol ? zones : [...zones, label.box], snap.model(0.05));
@@ -889,7 +887,7 @@ export function buildPlan<L extends LabelSize>(rng: Random, params: LayoutParams
     if (!items.complete) return null;
     fixtures.push(...items.fixtures);
     furniture.push(...items.furniture);
-    rooms.push({ ...identities[i], polygon: draft.polygon, areaM2: draft.areaM2, grossAreaM2: draft.grossAreaM2, label });
+    rooms.push({ ...identities[i], polygon: draft.polygon, areaM2: draft.areaM2, grossAreaM2: grossAreas[i], label });
   }
 
   return {

@@ -222,17 +222,11 @@ function grownCorner(corner: Position, n1: Position, g1: number, n2: Position, g
 /**
  * The room grown to the centre lines of the walls it shares and the outer face of its exterior
  * walls: its floor, a strip along each side as deep as that side grows, and the square at each
- * corner between two grown sides, never into a neighbour's floor. Beyond `limits.reach`, the
+ * corner between two grown sides, never into the floors `near` it. Beyond `limits.reach`, the
  * thickest wall there is, a side faces something other than a wall.
  */
-function grossOutline(floor: PolygonRings, neighbours: PolygonRings[], limits: GrowthLimits): PolygonRings {
-  const { reach } = limits;
+function grossOutline(floor: PolygonRings, near: PolygonRings[], limits: GrowthLimits): PolygonRings {
   const inside = (p: Position) => pointInPolygon(p, floor);
-  const [x0, y0, x1, y1] = ringBBox(floor[0]);
-  const near = neighbours.filter((other) => {
-    const [a0, b0, a1, b1] = ringBBox(other[0]);
-    return a0 <= x1 + reach && a1 >= x0 - reach && b0 <= y1 + reach && b1 >= y0 - reach;
-  });
   const pieces: Polygon[] = [floor];
   for (const ring of floor) {
     const points = closeRing(ring).slice(0, -1);
@@ -280,13 +274,22 @@ export interface MeasuredRoom {
  * close a space otherwise than the architect's area plan did.
  */
 export function stampedOutlines(rooms: MeasuredRoom[], solids: MultiPolygon, strokes: Segment2[], unitsPerMetre: number, thickest: number): PolygonRings[] | null {
-  const stamped = rooms.flatMap((room, k) => (room.printedAreaM2 === null ? [] : [k]));
+  const isStamped = rooms.map((room) => room.printedAreaM2 !== null);
+  const stamped = isStamped.flatMap((stamp, k) => (stamp ? [k] : []));
   if (stamped.length < MIN_FITTING_STAMPS) return null;
   const floors = rooms.map((room) => room.polygon);
-  const isStamped = rooms.map((room) => room.printedAreaM2 !== null);
+  const boxes = floors.map((floor) => ringBBox(floor[0]));
+  // The floors a room may grow towards: within the thickest wall of its own.
+  const nearFloors = (k: number) => {
+    const [x0, y0, x1, y1] = boxes[k];
+    return floors.filter((_, other) => {
+      const [a0, b0, a1, b1] = boxes[other];
+      return other !== k && a0 <= x1 + thickest && a1 >= x0 - thickest && b0 <= y1 + thickest && b1 >= y0 - thickest;
+    });
+  };
   const around = new Surroundings(solids, floors, isStamped, strokes);
   const outline = (k: number, convention: Convention) =>
-    grossOutline(floors[k], floors.filter((_, other) => other !== k), { around, reach: thickest, facadeStep: FACADE_STEP_METRES * unitsPerMetre, convention, stamped: isStamped[k] });
+    grossOutline(floors[k], nearFloors(k), { around, reach: thickest, facadeStep: FACADE_STEP_METRES * unitsPerMetre, convention, stamped: isStamped[k] });
   const errors = (polygonOf: (k: number) => PolygonRings) =>
     stamped.map((k) => {
       const printed = rooms[k].printedAreaM2! * unitsPerMetre ** 2;
