@@ -780,13 +780,42 @@ function planOpenings(
 // Labels, and the whole plan.
 
 /**
- * A room's cells run to the centre lines of the walls round them, the exterior walls included;
- * grown by half an exterior wall, kept within the building and off the other rooms' cells, they
- * reach the outer face outside and stay at the centre lines inside.
+ * A room's cells run to the centre lines of the walls round them, the exterior walls included.
+ * Each cell's sides on the exterior walls are carried out by half an exterior wall to the outer
+ * face, and its corners where two such sides meet, so the room stays at the centre line of every
+ * wall it shares, out to the outer face (two rooms meet there at the centre line of the wall
+ * between them, as their cells do).
  */
 function grossRegion(cells: readonly Cell[], others: readonly Cell[], building: Polygon, halfExterior: number): Polygon[] {
-  const grown = union(cells.map((c) => [rectRing({ x0: c.x0 - halfExterior, y0: c.y0 - halfExterior, x1: c.x1 + halfExterior, y1: c.y1 + halfExterior })]));
-  return grown.flatMap((piece) => intersection(piece, building)).flatMap((piece) => difference(piece, others.map((c) => [rectRing(c)])));
+  const all = [...cells, ...others];
+  const inCell = ([x, y]: Point) => all.some((c) => x > c.x0 && x < c.x1 && y > c.y0 && y < c.y1);
+  const h = halfExterior;
+  const e = h / 4;
+  const pieces: Polygon[] = [];
+  for (const c of cells) {
+    pieces.push([rectRing(c)]);
+    for (const side of [
+      { x0: c.x0 - h, y0: c.y0, x1: c.x0, y1: c.y1 },
+      { x0: c.x1, y0: c.y0, x1: c.x1 + h, y1: c.y1 },
+      { x0: c.x0, y0: c.y0 - h, x1: c.x1, y1: c.y0 },
+      { x0: c.x0, y0: c.y1, x1: c.x1, y1: c.y1 + h },
+    ]) {
+      pieces.push(...difference([rectRing(side)], all.filter((other) => other !== c).map((other) => [rectRing(other)])));
+    }
+    for (const [x, y, dx, dy] of [
+      [c.x0, c.y0, -1, -1],
+      [c.x1, c.y0, 1, -1],
+      [c.x0, c.y1, -1, 1],
+      [c.x1, c.y1, 1, 1],
+    ]) {
+      // A convex corner of the building: no cell just beyond the corner along either of its sides.
+      const besideHorizontally: Point = [x + dx * e, y - dy * e];
+      const besideVertically: Point = [x - dx * e, y + dy * e];
+      if (inCell(besideHorizontally) || inCell(besideVertically)) continue;
+      pieces.push([rectRing({ x0: Math.min(x, x + dx * h), y0: Math.min(y, y + dy * h), x1: Math.max(x, x + dx * h), y1: Math.max(y, y + dy * h) })]);
+    }
+  }
+  return union(pieces).flatMap((piece) => intersection(piece, building));
 }
 
 /** A room at least this many times taller than wide may be labelled up its length… */

@@ -10,7 +10,7 @@ import { metresPerUnit, polygonArea } from '../../core/src/measure.ts';
 import type { Position } from '../../core/src/types.ts';
 import { generateSheet, suiteOptions, type SheetOptions } from '../../bench/synth/generate.ts';
 import { openSheet } from '../src/pipeline/pdf.ts';
-import { interiorPoint, pointInPolygon, pointInRing, ringBBox } from '../src/pipeline/recognize/geom-basics.ts';
+import { interiorPoint, median, pointInPolygon, pointInRing, ringBBox } from '../src/pipeline/recognize/geom-basics.ts';
 import { multiPolygonArea, paintedRegion } from '../src/pipeline/recognize/geom-clip.ts';
 import { textLines } from '../src/pipeline/recognize/rooms.ts';
 import { splitAtStamps } from '../src/pipeline/recognize/topology-stamps.ts';
@@ -853,12 +853,16 @@ describe('a generated area plan, each room labelled with its gross area', () => 
       const sheet = await parse(pdf);
       const mpu = truth.metresPerUnit;
       const result = detectTopology({ ...sheet, metresPerUnit: mpu });
-      for (const room of truth.rooms) {
+      const errors = truth.rooms.map((room) => {
         const found = result.rooms.filter((candidate) => pointInPolygon(interiorPoint([room.polygon]), candidate.polygon));
         expect(found, `${truth.pdf} ${room.name}`).toHaveLength(1);
-        // Net, the rooms come out 5 to 25 % short of their labels.
-        expect(Math.abs((polygonArea(found[0].polygon) * mpu * mpu) / room.gross_area_m2 - 1), `${truth.pdf} ${room.name}`).toBeLessThan(0.02);
-      }
+        return (polygonArea(found[0].polygon) * mpu * mpu) / room.gross_area_m2 - 1;
+      });
+      // Net, the rooms come out 5 to 25 % short of their labels. Read gross, each is within 2 %
+      // (a bath whose corner meets a wall junction is the worst) and most are exact: a rule off
+      // at every junction of a wall with the façade shows as a steady shortfall of about 0.5 %.
+      expect(Math.max(...errors.map(Math.abs)), truth.pdf).toBeLessThan(0.02);
+      expect(Math.abs(median(errors)), truth.pdf).toBeLessThan(0.001);
     }
   });
 });
