@@ -16,6 +16,11 @@ describe('printedAreaM2', () => {
     ['5,70m²', 5.7],
     ['12.5㎡', 12.5],
     ['143.39 m²', 143.39],
+    ['1,136 square feet', 1136 * SQUARE_FOOT],
+    ['212 sq. ft.', 212 * SQUARE_FOOT],
+    ['18.4 sq. metres', 18.4],
+    ['12,45 qm', 12.45],
+    ['14,2 mq', 14.2],
   ])('reads %s', (text, m2) => {
     expect(printedAreaM2(text)).toBeCloseTo(m2, 6);
   });
@@ -28,6 +33,6 @@ describe('printedAreaM2', () => {
   });
 
   it('finds no area in names, dimensions and tags', () => {
-    for (const text of ['BEDROOM', "12'-6\"", '3 UNITS', 'SFX-2', 'CPT-1', '2 SOFAS']) expect(printedAreaM2(text)).toBeNull();
+    for (const text of ['BEDROOM', "12'-6\"", '3 UNITS', 'SFX-2', 'CPT-1', '2 SOFAS', 'SQUARE', '4 MQ-2']) expect(printedAreaM2(text)).toBeNull();
   });
 });

@@ -3,11 +3,12 @@
 import { METRES_PER_FOOT } from '../scale/ratio.ts';
 
 /**
- * Units of printed areas: "sq ft", "SF", "S.F.", "ft²", "m²", "m2", "sqm", and the one-character
- * "㎡" of Japanese, Korean and Chinese sheets. A font whose encoding maps the squared sign
- * elsewhere prints another non-ASCII letter after the "m" or "ft" ("mč").
+ * Units of printed areas: "sq ft", "SF", "S.F.", "ft²", "square feet", "m²", "m2", "sqm",
+ * "sq. metres", the "qm" of German and the "mq" of Italian sheets, and the one-character "㎡" of
+ * Japanese, Korean and Chinese ones. A font whose encoding maps the squared sign elsewhere prints
+ * another non-ASCII letter after the "m" or "ft" ("mč"). A tag such as "SF-1" prints no unit.
  */
-export const AREA_UNIT = String.raw`(sq\.?\s*ft|sq\.?\s*m|s\.?f\.?|㎡|(ft|m)(²|2|[^\x00-\x7F]))(?![A-Za-z0-9])`;
+export const AREA_UNIT = String.raw`(sq(?:uare)?\.?\s*(?:ft|feet|foot)|sq(?:uare)?\.?\s*(?:metres|meters|m)|s\.?f\.?|qm|mq|㎡|(ft|m)(²|2|[^\x00-\x7F]))(?![A-Za-z0-9-])`;
 
 /**
  * A printed figure: with thousands grouped by commas ("1,136", "1,250.5") or by points before a
@@ -30,5 +31,5 @@ export function printedAreaM2(text: string): number | null {
   const match = PRINTED_AREA.exec(text);
   if (!match) return null;
   const value = figureValue(match[1]);
-  return /^(sq\.?\s*m|m|㎡)/i.test(match[2]) ? value : value * METRES_PER_FOOT ** 2;
+  return /^(sq(uare)?\.?\s*m|m|qm|㎡)/i.test(match[2]) ? value : value * METRES_PER_FOOT ** 2;
 }
