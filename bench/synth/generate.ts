@@ -340,7 +340,8 @@ function drawColumn(context: SheetContext, plan: Plan<LabelFit>, column: Rect): 
               { title: 'ROOM', share: 2.2 },
               { title: 'AREA', share: 1 },
             ],
-            plan.rooms.map((r) => [r.name, formatArea(r.areaM2, recipe.units)]),
+            // An area plan's schedule lists the areas its tags print.
+            plan.rooms.map((r) => [r.name, formatArea(recipe.grossAreas ? r.grossAreaM2 : r.areaM2, recipe.units)]),
             fonts,
             letters,
           );
