@@ -41,11 +41,12 @@ function building(spans: number[][], length: number, inset: number, enclosedStri
 const squareMetres = (rings: PolygonRings) => polygonArea(rings) / U ** 2;
 
 /** The outlines of the three rooms stamped `printedM2` (one figure for all, or one each), which must come out grown. */
-function grownOutlines(printedM2: number | number[], { inset = 0, strokes = [] as Segment2[], enclosedStrip = false } = {}): PolygonRings[] {
+function grownOutlines(printedM2: number | number[], { inset = 0, strokes = [] as Segment2[], openings = [] as Position[][], enclosedStrip = false } = {}): PolygonRings[] {
   const { solids, floors } = threeRooms(inset, enclosedStrip);
   const outlines = stampedOutlines(
     floors.map((polygon, k) => ({ polygon, printedAreaM2: typeof printedM2 === 'number' ? printedM2 : printedM2[k] })),
     solids,
+    openings,
     strokes,
     U,
     THICKEST,
@@ -81,6 +82,21 @@ describe('stampedOutlines', () => {
     for (const outline of grownOutlines(5 * 6.15, { strokes })) expect(squareMetres(outline)).toBeCloseTo(5 * 6.15, 2);
   });
 
+  it('stops at the outer face of a wall whose windows\' sills stand proud of it, not of cladding along it', () => {
+    // Two 1 m windows in each room's north wall, their sills 0.05 m beyond the outer face: most
+    // of the side's probes pass through a window, yet the wall's face is the façade's.
+    const openings: Position[][] = [];
+    const strokes: Segment2[] = [];
+    for (const x of [0.8, 3.4, 5.6, 8.4, 10.6, 13.2]) {
+      openings.push(box(x, 0, x + 1, 0.3));
+      strokes.push({ a: [x * U, -0.05 * U], b: [(x + 1) * U, -0.05 * U] });
+    }
+    for (const outline of grownOutlines(30, { openings, strokes })) expect(squareMetres(outline)).toBeCloseTo(30, 2);
+    // A façade drawn in thin lines beyond the wall and its windows alike is the façade still.
+    const cladding = [0.1, 0.15].map((y): Segment2 => ({ a: [0, -y * U], b: [15 * U, -y * U] }));
+    for (const outline of grownOutlines(5 * 6.15, { openings, strokes: [...strokes, ...cladding] })) expect(squareMetres(outline)).toBeCloseTo(5 * 6.15, 2);
+  });
+
   it('runs to the far face of a wall with a space beyond it that is no room, as to an exterior wall\'s', () => {
     // The north wall's far face is y = 0 still; the strip and its railing beyond are nobody's.
     for (const outline of grownOutlines(30, { enclosedStrip: true })) expect(squareMetres(outline)).toBeCloseTo(30, 2);
@@ -91,7 +107,7 @@ describe('stampedOutlines', () => {
     // (5.1 × 6 m), the stair stays at its face on that side (4.9 × 6 m).
     const { solids, floors } = building([[0.3, 4.9], [5.1, 9.9], [10.1, 14.8], [15.1, 19.7]], 20, 0, false);
     const printed = [30, 30, 30.6, null];
-    const outlines = stampedOutlines(floors.map((polygon, k) => ({ polygon, printedAreaM2: printed[k] })), solids, [], U, THICKEST);
+    const outlines = stampedOutlines(floors.map((polygon, k) => ({ polygon, printedAreaM2: printed[k] })), solids, [], [], U, THICKEST);
     expect(outlines).not.toBeNull();
     expect(outlines!.map(squareMetres)).toEqual([30, 30, 30.6, 29.4].map((v) => expect.closeTo(v, 2)));
   });
@@ -100,8 +116,8 @@ describe('stampedOutlines', () => {
     const { solids, floors } = threeRooms();
     const net = floors.map((polygon) => ({ polygon, printedAreaM2: Math.round(squareMetres(polygon) * 100) / 100 }));
     expect(net.map((room) => room.printedAreaM2)).toEqual([24.84, 25.92, 24.84]);
-    expect(stampedOutlines(net, solids, [], U, THICKEST)).toBeNull();
+    expect(stampedOutlines(net, solids, [], [], U, THICKEST)).toBeNull();
     const twoStamped = floors.map((polygon, k) => ({ polygon, printedAreaM2: k < 2 ? 30 : null }));
-    expect(stampedOutlines(twoStamped, solids, [], U, THICKEST)).toBeNull();
+    expect(stampedOutlines(twoStamped, solids, [], [], U, THICKEST)).toBeNull();
   });
 });

@@ -849,7 +849,7 @@ describe('zeidler-a214 (Revit area plan, 1 : 200, units painted in pale colours)
 describe('a generated area plan, each room labelled with its gross area', () => {
   it('measures every room as its label does: to the centre lines of shared walls and the outer face of the exterior walls', async () => {
     for (const options of [{ units: 'metric', wallStyle: 'poche' }, { units: 'imperial', wallStyle: 'outline', program: 'commercial' }] as const) {
-      const { pdf, truth } = await generateSheet({ seed: 7, grossAreas: true, windowSills: false, ...options });
+      const { pdf, truth } = await generateSheet({ seed: 7, grossAreas: true, windowSills: true, ...options });
       const sheet = await parse(pdf);
       const mpu = truth.metresPerUnit;
       const result = detectTopology({ ...sheet, metresPerUnit: mpu });
@@ -858,11 +858,13 @@ describe('a generated area plan, each room labelled with its gross area', () => 
         expect(found, `${truth.pdf} ${room.name}`).toHaveLength(1);
         return (polygonArea(found[0].polygon) * mpu * mpu) / room.gross_area_m2 - 1;
       });
-      // Net, the rooms come out 5 to 25 % short of their labels. Read gross, each is within 2 %
-      // (a bath whose corner meets a wall junction is the worst) and most are exact: a rule off
-      // at every junction of a wall with the façade shows as a steady shortfall of about 0.5 %.
+      // Net, the rooms come out 5 to 25 % short of their labels. Read gross, all but one are
+      // exact (a bath whose corner meets a wall junction comes out 1.2 % short): a rule off at
+      // every junction of a wall with the façade shows as a steady shortfall of about 0.5 %, and
+      // window sills standing proud of the façade taken for its face as rooms up to 2 % over.
       expect(Math.max(...errors.map(Math.abs)), truth.pdf).toBeLessThan(0.02);
       expect(Math.abs(median(errors)), truth.pdf).toBeLessThan(0.001);
+      expect(errors.filter((error) => Math.abs(error) > 0.005).length, truth.pdf).toBeLessThanOrEqual(1);
     }
   });
 });

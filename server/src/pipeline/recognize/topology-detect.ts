@@ -247,7 +247,7 @@ export function detectTopology(input: TopologyInput): TopologyResult {
   keptOpenings.forEach(({ sides }, k) => sides.forEach((room) => relate(openingsOfRoom, room, `opening-${k}`)));
   curvedWindows.forEach(({ sides }, k) => sides.forEach((room) => relate(openingsOfRoom, room, `opening-${keptOpenings.length + k}`)));
   // Rooms as the sheet's stamps measure them (topology-gross.ts); only a printed scale can say.
-  const outlines = input.metresPerUnit !== null && unitsPerMetre !== null ? stampedOutlines(roomFindings.rooms, roomFindings.solids, separators.segments, unitsPerMetre, walls.scale.maxThickness) : null;
+  const outlines = input.metresPerUnit !== null && unitsPerMetre !== null ? stampedOutlines(roomFindings.rooms, roomFindings.solids, found.openings.map((opening) => rectRing(opening.rect)), separators.segments, unitsPerMetre, walls.scale.maxThickness) : null;
   const roomDetections: RoomDetection[] = roomOrder.map(({ room, index }) =>
     toRoomDetection(room, outlines?.[index] ?? room.polygon, roomIdOfIndex.get(index)!, [...(wallsOfRoom.get(index) ?? [])].sort(byNumber), [...(openingsOfRoom.get(index) ?? [])].sort(byNumber)),
   );

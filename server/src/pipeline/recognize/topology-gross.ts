@@ -8,7 +8,7 @@
 // do, the sheet's rooms are published grown, so each room's area is the one its stamp prints.
 import Flatbush from 'flatbush';
 import type { Position } from '../../../../core/src/types.ts';
-import { boxContainsPoint, closeRing, median, pointInPolygon, ringBBox, signedArea2 } from './geom-basics.ts';
+import { boxContainsPoint, closeRing, median, pointInPolygon, pointInRing, ringBBox, signedArea2 } from './geom-basics.ts';
 import { differenceOf, multiPolygonArea, unionAll, type MultiPolygon, type Polygon } from './geom-clip.ts';
 import type { BBox } from '../types.ts';
 import type { PolygonRings, Ring } from './model.ts';
@@ -63,6 +63,7 @@ function squareTo(a: Position, b: Position, n: Position): boolean {
 /** The walls and closed openings, whose holes are the spaces, the rooms' floors and the drawn lines. */
 class Surroundings {
   private readonly boxes: BBox[];
+  private readonly openingBoxes: BBox[];
   readonly solidEdges: EdgeIndex;
   readonly floorEdges: EdgeIndex;
   readonly stampedFloorEdges: EdgeIndex;
@@ -70,11 +71,13 @@ class Surroundings {
 
   constructor(
     private readonly solids: MultiPolygon,
+    private readonly openings: Ring[],
     floors: PolygonRings[],
     stamped: boolean[],
     strokes: Segment2[],
   ) {
     this.boxes = solids.map((polygon) => ringBBox(polygon[0] as Ring));
+    this.openingBoxes = openings.map(ringBBox);
     this.solidEdges = EdgeIndex.ofPolygons(solids);
     this.floorEdges = EdgeIndex.ofPolygons(floors);
     this.stampedFloorEdges = EdgeIndex.ofPolygons(floors.filter((_, k) => stamped[k]));
@@ -83,6 +86,11 @@ class Surroundings {
 
   inSolid(p: Position): boolean {
     return this.solids.some((polygon, k) => boxContainsPoint(this.boxes[k], p) && pointInPolygon(p, polygon as Ring[]));
+  }
+
+  /** The door's or window's closure `p` lies in (the solid there is no wall), or null. */
+  openingAt(p: Position): Ring | null {
+    return this.openings.find((ring, k) => boxContainsPoint(this.openingBoxes[k], p) && pointInRing(p, ring)) ?? null;
   }
 }
 
@@ -162,38 +170,61 @@ function facadeFace(face: Position, normal: Position, depth: number, { around, r
  * not set it.
  */
 function sideGrowth(from: Position, to: Position, normal: Position, limits: GrowthLimits): number {
-  const { around, reach } = limits;
-  const along = (p: Position, t: number): Position => [p[0] + t * normal[0], p[1] + t * normal[1]];
-  const growths = PROBE_SHARES.map((share) => {
-    const face: Position = [from[0] + share * (to[0] - from[0]), from[1] + share * (to[1] - from[1])];
-    const probe = along(face, PROBE_STEP);
-    // A painted room's paint may stop a little short of its wall, or at a façade that is no wall.
-    let wallFace = 0;
-    if (!around.inSolid(probe)) {
-      const gap = around.solidEdges.firstCrossing(probe, normal, PAINT_GAP_SHARE * reach);
-      if (gap === null) return limits.convention === 'gross' ? facadeFace(face, normal, 0, limits) : 0;
-      wallFace = gap + PROBE_STEP;
-      if (!around.inSolid(along(face, wallFace + PROBE_STEP))) return 0;
-    }
-    const exit = around.solidEdges.firstCrossing(along(face, wallFace + PROBE_STEP), normal, reach);
-    if (exit === null) return 0;
-    const farFace = wallFace + PROBE_STEP + exit;
-    const beyond = farFace + PAINT_GAP_SHARE * reach;
-    const nextFloor = around.floorEdges.firstCrossing(probe, normal, beyond);
-    // A wall drawn apart from the rest (a demising wall between two painted units) is shared all the same.
-    if (nextFloor !== null) {
-      const end = Math.min(farFace, nextFloor + PROBE_STEP);
-      if (limits.convention === 'gross') {
-        // A wall between a unit and a space nobody stamps (a corridor, a stair, a shaft) is the unit's.
-        const nextStamped = around.stampedFloorEdges.firstCrossing(probe, normal, beyond);
-        const neighbourStamped = nextStamped !== null && nextStamped <= nextFloor;
-        if (neighbourStamped !== limits.stamped) return limits.stamped ? end : wallFace;
-      }
-      return (wallFace + end) / 2;
-    }
-    return limits.convention === 'gross' ? facadeFace(face, normal, farFace, limits) : (wallFace + farFace) / 2;
-  });
+  const length = Math.hypot(to[0] - from[0], to[1] - from[1]);
+  const direction: Position = [(to[0] - from[0]) / length, (to[1] - from[1]) / length];
+  const growths = PROBE_SHARES.map((share) => probeGrowth([from[0] + share * (to[0] - from[0]), from[1] + share * (to[1] - from[1])], direction, normal, limits, true) ?? 0);
   return growths.sort((a, b) => a - b)[1];
+}
+
+/** Past the end of a window, this share of the thickest wall: clear of its jamb lines. */
+const JAMB_STEP_SHARE = 0.25;
+
+/**
+ * How far the room grows at `face` on its side (see sideGrowth); null where a probe beside a
+ * window (`atSide` false) meets another opening.
+ */
+function probeGrowth(face: Position, direction: Position, normal: Position, limits: GrowthLimits, atSide: boolean): number | null {
+  const { around, reach } = limits;
+  const along = (t: number): Position => [face[0] + t * normal[0], face[1] + t * normal[1]];
+  const probe = along(PROBE_STEP);
+  // A painted room's paint may stop a little short of its wall, or at a façade that is no wall.
+  let wallFace = 0;
+  if (!around.inSolid(probe)) {
+    const gap = around.solidEdges.firstCrossing(probe, normal, PAINT_GAP_SHARE * reach);
+    if (gap === null) return limits.convention === 'gross' ? facadeFace(face, normal, 0, limits) : 0;
+    wallFace = gap + PROBE_STEP;
+    if (!around.inSolid(along(wallFace + PROBE_STEP))) return 0;
+  }
+  const exit = around.solidEdges.firstCrossing(along(wallFace + PROBE_STEP), normal, reach);
+  if (exit === null) return 0;
+  const farFace = wallFace + PROBE_STEP + exit;
+  const beyond = farFace + PAINT_GAP_SHARE * reach;
+  const nextFloor = around.floorEdges.firstCrossing(probe, normal, beyond);
+  // A wall drawn apart from the rest (a demising wall between two painted units) is shared all the same.
+  if (nextFloor !== null) {
+    const end = Math.min(farFace, nextFloor + PROBE_STEP);
+    if (limits.convention === 'gross') {
+      // A wall between a unit and a space nobody stamps (a corridor, a stair, a shaft) is the unit's.
+      const nextStamped = around.stampedFloorEdges.firstCrossing(probe, normal, beyond);
+      const neighbourStamped = nextStamped !== null && nextStamped <= nextFloor;
+      if (neighbourStamped !== limits.stamped) return limits.stamped ? end : wallFace;
+    }
+    return (wallFace + end) / 2;
+  }
+  if (limits.convention !== 'gross') return (wallFace + farFace) / 2;
+  const outer = facadeFace(face, normal, farFace, limits);
+  const opening = around.openingAt(along((wallFace + farFace) / 2));
+  if (opening === null || outer === farFace) return outer;
+  if (!atSide) return null;
+  // Through a window the lines beyond may be its sill and frame standing proud of the façade (or
+  // a curtain wall's glazing, flush with it): they count as far out as the façade runs beside it.
+  const offsets = opening.map((p) => (p[0] - face[0]) * direction[0] + (p[1] - face[1]) * direction[1]);
+  const step = JAMB_STEP_SHARE * reach;
+  const beside = [Math.min(...offsets) - step, Math.max(...offsets) + step].flatMap((t) => {
+    const jamb = probeGrowth([face[0] + t * direction[0], face[1] + t * direction[1]], direction, normal, limits, false);
+    return jamb === null ? [] : [jamb];
+  });
+  return beside.length === 0 ? outer : Math.min(outer, Math.max(...beside));
 }
 
 /** Unit normal of side ab pointing away from the room (`inside` tells floor from not). */
@@ -273,7 +304,7 @@ export interface MeasuredRoom {
  * of two such readings, the one more stamps match. Not every stamp need match: the walls may
  * close a space otherwise than the architect's area plan did.
  */
-export function stampedOutlines(rooms: MeasuredRoom[], solids: MultiPolygon, strokes: Segment2[], unitsPerMetre: number, thickest: number): PolygonRings[] | null {
+export function stampedOutlines(rooms: MeasuredRoom[], solids: MultiPolygon, openings: Ring[], strokes: Segment2[], unitsPerMetre: number, thickest: number): PolygonRings[] | null {
   const isStamped = rooms.map((room) => room.printedAreaM2 !== null);
   const stamped = isStamped.flatMap((stamp, k) => (stamp ? [k] : []));
   if (stamped.length < MIN_FITTING_STAMPS) return null;
@@ -287,7 +318,7 @@ export function stampedOutlines(rooms: MeasuredRoom[], solids: MultiPolygon, str
       return other !== k && a0 <= x1 + thickest && a1 >= x0 - thickest && b0 <= y1 + thickest && b1 >= y0 - thickest;
     });
   };
-  const around = new Surroundings(solids, floors, isStamped, strokes);
+  const around = new Surroundings(solids, openings, floors, isStamped, strokes);
   const outline = (k: number, convention: Convention) =>
     grossOutline(floors[k], nearFloors(k), { around, reach: thickest, facadeStep: FACADE_STEP_METRES * unitsPerMetre, convention, stamped: isStamped[k] });
   const errors = (polygonOf: (k: number) => PolygonRings) =>
