@@ -1,4 +1,4 @@
-// npm run bench:accuracy [-- --count 24 --seed 1 --renders 4]
+// npm run bench:accuracy [-- --count 24 --seed 1 --renders 4 --area-plans 4]
 //
 // Recognition accuracy of the real pipeline (openSheet → extractWords → extractPrimitives →
 // detectScale → recognizeSheet → withMeasurements, page 1 at 150 dpi):
@@ -21,6 +21,9 @@
 //      returned; a scale inferred from dimensions on such a sheet is reported apart, with whether
 //      its value is right (room-area errors there are the scale's);
 //    - the time per sheet of each stage.
+//    Then area plans (`--area-plans`, 4 by default): the first suite sheets again, each room
+//    labelled with its gross area (to the centre lines of shared walls, the outer face outside);
+//    rooms match as above, and each one's area_m2 is compared with the gross area its label prints.
 // 2. Real drawings, each room's measured area beside the area printed on the sheet:
 //    asheville page 1 (13 rooms, located by their printed "W x L  N sq ft" label), the VA finish
 //    plan (9 printed SF tags, and the third-party reviewed polygons of va-finish-plan.json, each
@@ -64,11 +67,13 @@ const { values } = parseArgs({
     count: { type: 'string', default: '24' },
     seed: { type: 'string', default: '1' },
     renders: { type: 'string', default: '4' },
+    'area-plans': { type: 'string', default: '4' },
   },
 });
 const COUNT = Number(values.count);
 const SEED = Number(values.seed);
 const RENDERS = Number(values.renders);
+const AREA_PLANS = Number(values['area-plans']);
 if (![COUNT, SEED, RENDERS].every(Number.isInteger) || COUNT < 0 || RENDERS < 0) {
   console.error('usage: accuracy.ts [--count N] [--seed S] [--renders K]');
   process.exit(2);
@@ -310,6 +315,10 @@ function scaleLabel(scale: Scale | null): string | null {
   return `${scale.label ?? `${scale.drawing}:${scale.real} ${scale.units}`}${scale.manual_scaling_needed ? ' (manual)' : ''}`;
 }
 
+function describeSheet({ sheet }: SheetTruth): string {
+  return `${sheet.pageSize} ${sheet.units} ${sheet.wallStyle} ${sheet.program}`;
+}
+
 function scoreSheet(truth: SheetTruth, run: PipelineRun): SheetScore {
   const { geojson } = run;
   const rooms = featuresOf(geojson, (f) => f.properties.class === 'room');
@@ -383,10 +392,9 @@ function scoreSheet(truth: SheetTruth, run: PipelineRun): SheetScore {
   addCounts(counts.rooms, truth.rooms.length, rooms.length, roomPairs.length);
   addCounts(counts.openings, truth.openings.length, openings.length, openingPairs.length);
   addCounts(counts.fixtures, truth.fixtures.length, fixtures.length, fixturePairs.length);
-  const { sheet } = truth;
   return {
     sheet: truth.pdf,
-    description: `${sheet.pageSize} ${sheet.units} ${sheet.wallStyle} ${sheet.program}`,
+    description: describeSheet(truth),
     scale: { truth: scaleLabel(truth.scale), detected: scaleLabel(run.scale), verdict: scaleVerdict(truth, run.scale) },
     counts,
     fixtureCounts,
@@ -481,6 +489,45 @@ async function benchGenerated(): Promise<SheetScore[]> {
     );
   }
   return results;
+}
+
+interface AreaPlanScore {
+  sheet: string;
+  description: string;
+  rooms: number;
+  /** |measured − printed gross| / printed gross of each matched, measured room. */
+  errors: number[];
+  /** Rooms more than 3 % off: name, printed and measured m². */
+  worst: { room: string; printed: number; measured: number }[];
+}
+
+/** Area plans: the suite's first sheets with each room labelled with its gross area. */
+async function benchAreaPlans(): Promise<AreaPlanScore[]> {
+  const results: AreaPlanScore[] = [];
+  for (let i = 0; i < AREA_PLANS; i++) {
+    const options = suiteOptions(i, SEED);
+    const { truth, pdf } = await generateSheet({ ...options, grossAreas: true, name: `area-plan-${options.name}` });
+    const run = await runPipeline(pdf);
+    const rooms = featuresOf(run.geojson, (f) => f.properties.class === 'room');
+    const pairs = matchGreedy(truth.rooms, rooms, (t, d) => {
+      const overlap = iou([t.polygon], ringsOf(d));
+      return overlap >= 0.5 ? overlap : null;
+    });
+    const measured = pairs.flatMap(([t, d]) => {
+      const area = areaM2(rooms[d]);
+      return area === null ? [] : [{ room: truth.rooms[t].name, printed: truth.rooms[t].gross_area_m2, measured: area }];
+    });
+    const errors = measured.map((m) => Math.abs(m.measured - m.printed) / m.printed);
+    const score = { sheet: truth.pdf, description: describeSheet(truth), rooms: truth.rooms.length, errors, worst: measured.filter((m) => Math.abs(m.measured - m.printed) > 0.03 * m.printed) };
+    results.push(score);
+    console.log(`  ${score.sheet} ${score.description.padEnd(36)} rooms ${errors.length}/${score.rooms} measured, median error ${pc(quantile(errors, 0.5), 2)}, worst ${pc(Math.max(0, ...errors), 2)}`);
+  }
+  return results;
+}
+
+/** Share of `values` at most `limit`. */
+function shareWithin(values: number[], limit: number): number | null {
+  return values.length ? values.filter((v) => v <= limit).length / values.length : null;
 }
 
 function share(tallies: Tally[]): number | null {
@@ -738,6 +785,8 @@ mkdirSync(renderDir, { recursive: true });
 console.log(`Generated sheets (bench/synth suite, seed ${SEED}):`);
 const generatedSheets = await benchGenerated();
 const generated = summariseGenerated(generatedSheets);
+console.log(`Generated area plans (the first ${AREA_PLANS} suite sheets, labelled with gross areas):`);
+const areaPlans = await benchAreaPlans();
 console.log('Real drawings: asheville, va-finish-plan, first-floor, archicad-atrium, zeidler-a214');
 const asheville = await benchAsheville();
 const va = await benchVa();
@@ -772,6 +821,11 @@ console.log(`Scale: right on ${pc(generated.scale.right)} (${Object.entries(gene
 console.log(`Seconds per sheet: ${Object.entries(generated.secondsPerSheet).map(([stage, s]) => `${stage} ${num(s.mean, 2)} (max ${num(s.max, 2)})`).join(', ')}`);
 for (const { sheet, warnings } of generated.sheetsWithWarnings) console.log(`  warnings on ${sheet}: ${warnings.join('; ')}`);
 
+const planErrors = areaPlans.flatMap((plan) => plan.errors);
+console.log(
+  `\nArea plans: ${planErrors.length} of ${areaPlans.reduce((sum, plan) => sum + plan.rooms, 0)} rooms matched and measured; error against the printed gross area median ${pc(quantile(planErrors, 0.5), 2)}, p90 ${pc(quantile(planErrors, 0.9), 2)}, within 1% ${pc(shareWithin(planErrors, 0.01))}, within 3% ${pc(shareWithin(planErrors, 0.03))}`,
+);
+
 console.log(`\nasheville page 1 (scale ${asheville.scale}): ${pc(asheville.within3pc)} of ${asheville.rooms.length} rooms within 3% of the printed area`);
 roomTable(asheville.rooms);
 console.log(`\nva-finish-plan (scale ${va.scale}): ${pc(va.within3pc)} of ${va.rooms.length} printed SF tags within 3%`);
@@ -801,6 +855,6 @@ for (const [name, real] of [['asheville', asheville], ['va-finish-plan', va], ['
 
 writeFileSync(
   path.join(outDir, 'accuracy.json'),
-  JSON.stringify({ dpi: DPI, generatedAt: new Date().toISOString(), seed: SEED, generated: { summary: generated, sheets: generatedSheets }, real: { asheville, va, firstFloor, stamped } }, null, 2),
+  JSON.stringify({ dpi: DPI, generatedAt: new Date().toISOString(), seed: SEED, generated: { summary: generated, sheets: generatedSheets }, areaPlans, real: { asheville, va, firstFloor, stamped } }, null, 2),
 );
 console.log(`\nReport: bench/out/accuracy.json; overlays: bench/out/accuracy/*.png`);
