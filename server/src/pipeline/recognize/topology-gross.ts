@@ -181,7 +181,7 @@ const JAMB_STEP_SHARE = 0.25;
 
 /**
  * How far the room grows at `face` on its side (see sideGrowth); null where a probe beside a
- * window (`atSide` false) meets another opening.
+ * window (`atSide` false) meets no wall or another opening.
  */
 function probeGrowth(face: Position, direction: Position, normal: Position, limits: GrowthLimits, atSide: boolean): number | null {
   const { around, reach } = limits;
@@ -189,14 +189,16 @@ function probeGrowth(face: Position, direction: Position, normal: Position, limi
   const probe = along(PROBE_STEP);
   // A painted room's paint may stop a little short of its wall, or at a façade that is no wall.
   let wallFace = 0;
+  // Beside a window only a wall tells where the façade runs.
+  const noWall = (growth: () => number) => (atSide ? growth() : null);
   if (!around.inSolid(probe)) {
     const gap = around.solidEdges.firstCrossing(probe, normal, PAINT_GAP_SHARE * reach);
-    if (gap === null) return limits.convention === 'gross' ? facadeFace(face, normal, 0, limits) : 0;
+    if (gap === null) return noWall(() => (limits.convention === 'gross' ? facadeFace(face, normal, 0, limits) : 0));
     wallFace = gap + PROBE_STEP;
-    if (!around.inSolid(along(wallFace + PROBE_STEP))) return 0;
+    if (!around.inSolid(along(wallFace + PROBE_STEP))) return noWall(() => 0);
   }
   const exit = around.solidEdges.firstCrossing(along(wallFace + PROBE_STEP), normal, reach);
-  if (exit === null) return 0;
+  if (exit === null) return noWall(() => 0);
   const farFace = wallFace + PROBE_STEP + exit;
   const beyond = farFace + PAINT_GAP_SHARE * reach;
   const nextFloor = around.floorEdges.firstCrossing(probe, normal, beyond);
