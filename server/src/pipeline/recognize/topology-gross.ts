@@ -187,10 +187,10 @@ function probeGrowth(face: Position, direction: Position, normal: Position, limi
   const { around, reach } = limits;
   const along = (t: number): Position => [face[0] + t * normal[0], face[1] + t * normal[1]];
   const probe = along(PROBE_STEP);
-  // A painted room's paint may stop a little short of its wall, or at a façade that is no wall.
-  let wallFace = 0;
   // Beside a window only a wall tells where the façade runs.
   const noWall = (growth: () => number) => (atSide ? growth() : null);
+  // A painted room's paint may stop a little short of its wall, or at a façade that is no wall.
+  let wallFace = 0;
   if (!around.inSolid(probe)) {
     const gap = around.solidEdges.firstCrossing(probe, normal, PAINT_GAP_SHARE * reach);
     if (gap === null) return noWall(() => (limits.convention === 'gross' ? facadeFace(face, normal, 0, limits) : 0));
