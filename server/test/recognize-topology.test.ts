@@ -850,9 +850,17 @@ describe('zeidler-a214 (Revit area plan, 1 : 200, units painted in pale colours)
 });
 
 describe('a generated area plan, each room labelled with its gross area', () => {
+  // Two sheets drawn for these tests and the fourth of the benchmark's suite (a building that
+  // steps back at its kitchen), each with the rooms allowed more than 0.5 % off its label: on
+  // the first, a bath whose corner meets a junction of walls at the façade comes out 1.2 % short.
+  const sheets: [Partial<SheetOptions>, number][] = [
+    [{ seed: 7, units: 'metric', wallStyle: 'poche', windowSills: true }, 1],
+    [{ seed: 7, units: 'imperial', wallStyle: 'outline', program: 'commercial', windowSills: true }, 0],
+    [suiteOptions(3, 1), 0],
+  ];
   it('measures every room as its label does: to the centre lines of shared walls and the outer face of the exterior walls', async () => {
-    for (const options of [{ units: 'metric', wallStyle: 'poche' }, { units: 'imperial', wallStyle: 'outline', program: 'commercial' }] as const) {
-      const { pdf, truth } = await generateSheet({ seed: 7, grossAreas: true, windowSills: true, ...options });
+    for (const [options, offAllowed] of sheets) {
+      const { pdf, truth } = await generateSheet({ seed: 1, ...options, grossAreas: true });
       const sheet = await parse(pdf);
       const mpu = truth.metresPerUnit;
       const result = detectTopology({ ...sheet, metresPerUnit: mpu });
@@ -861,13 +869,14 @@ describe('a generated area plan, each room labelled with its gross area', () => 
         expect(found, `${truth.pdf} ${room.name}`).toHaveLength(1);
         return (polygonArea(found[0].polygon) * mpu * mpu) / room.gross_area_m2 - 1;
       });
-      // Net, the rooms come out 5 to 25 % short of their labels. Read gross, all but one are
-      // exact (a bath whose corner meets a wall junction comes out 1.2 % short): a rule off at
-      // every junction of a wall with the façade shows as a steady shortfall of about 0.5 %, and
-      // window sills standing proud of the façade taken for its face as rooms up to 2 % over.
+      // Net, the rooms come out 5 to 25 % short of their labels. Read gross, nearly all are
+      // exact: a rule off at every junction of a wall with the façade shows as a steady shortfall
+      // of about 0.5 %, window sills standing proud of the façade taken for its face as rooms up
+      // to 2 % over, and probes up a wall along its length outvoting the one that reads the
+      // façade beyond as a kitchen 1.5 % short where the building steps back.
       expect(Math.max(...errors.map(Math.abs)), truth.pdf).toBeLessThan(0.02);
       expect(Math.abs(median(errors)), truth.pdf).toBeLessThan(0.001);
-      expect(errors.filter((error) => Math.abs(error) > 0.005).length, truth.pdf).toBeLessThanOrEqual(1);
+      expect(errors.filter((error) => Math.abs(error) > 0.005).length, truth.pdf).toBeLessThanOrEqual(offAllowed);
     }
   });
 });

@@ -165,23 +165,26 @@ function facadeFace(face: Position, normal: Position, depth: number, { around, r
  * between units and to the far face of corridor and exterior walls. Facing no room: to the wall's
  * middle at wall centre; in a gross area to its far face and on to the façade's outer face,
  * whether the outside lies beyond or a space that is no room (a shaft, a leaked corridor, the
- * strip between a façade and its railing). Not at all where no wall (or something thicker than
- * any wall) stands there. The median of a few probes, so a column or a door along the side does
- * not set it.
+ * strip between a façade and its railing). Not at all where no wall stands there. The median of
+ * a few probes, so a column or a door along the side does not set it; a probe that meets no far
+ * face within the thickest wall (it runs along a wall, or into something thicker than any wall)
+ * has no say.
  */
 function sideGrowth(from: Position, to: Position, normal: Position, limits: GrowthLimits): number {
   const length = Math.hypot(to[0] - from[0], to[1] - from[1]);
   const direction: Position = [(to[0] - from[0]) / length, (to[1] - from[1]) / length];
-  const growths = PROBE_SHARES.map((share) => probeGrowth([from[0] + share * (to[0] - from[0]), from[1] + share * (to[1] - from[1])], direction, normal, limits, true) ?? 0);
-  return growths.sort((a, b) => a - b)[1];
+  const growths = PROBE_SHARES.flatMap((share) => probeGrowth([from[0] + share * (to[0] - from[0]), from[1] + share * (to[1] - from[1])], direction, normal, limits, true) ?? []);
+  // Of two readings the lesser: a column standing in the wall reads farther than the wall.
+  return growths.length === 0 ? 0 : growths.sort((a, b) => a - b)[(growths.length - 1) >> 1];
 }
 
 /** Past the end of a window, this share of the thickest wall: clear of its jamb lines. */
 const JAMB_STEP_SHARE = 0.25;
 
 /**
- * How far the room grows at `face` on its side (see sideGrowth); null where a probe beside a
- * window (`atSide` false) meets no wall or another opening.
+ * How far the room grows at `face` on its side (see sideGrowth); null where the solid runs on past
+ * the thickest wall, or where a probe beside a window (`atSide` false) meets no wall or another
+ * opening.
  */
 function probeGrowth(face: Position, direction: Position, normal: Position, limits: GrowthLimits, atSide: boolean): number | null {
   const { around, reach } = limits;
@@ -198,7 +201,9 @@ function probeGrowth(face: Position, direction: Position, normal: Position, limi
     if (!around.inSolid(along(wallFace + PROBE_STEP))) return noWall(() => 0);
   }
   const exit = around.solidEdges.firstCrossing(along(wallFace + PROBE_STEP), normal, reach);
-  if (exit === null) return noWall(() => 0);
+  // Solid on past the thickest wall: the probe runs along a wall (at a corner of the façade) or
+  // into something thicker than any wall, and reads nothing.
+  if (exit === null) return null;
   const farFace = wallFace + PROBE_STEP + exit;
   const beyond = farFace + PAINT_GAP_SHARE * reach;
   const nextFloor = around.floorEdges.firstCrossing(probe, normal, beyond);
