@@ -74,8 +74,8 @@ const COUNT = Number(values.count);
 const SEED = Number(values.seed);
 const RENDERS = Number(values.renders);
 const AREA_PLANS = Number(values['area-plans']);
-if (![COUNT, SEED, RENDERS].every(Number.isInteger) || COUNT < 0 || RENDERS < 0) {
-  console.error('usage: accuracy.ts [--count N] [--seed S] [--renders K]');
+if (![COUNT, SEED, RENDERS, AREA_PLANS].every(Number.isInteger) || COUNT < 0 || RENDERS < 0 || AREA_PLANS < 0) {
+  console.error('usage: accuracy.ts [--count N] [--seed S] [--renders K] [--area-plans P]');
   process.exit(2);
 }
 
@@ -319,13 +319,18 @@ function describeSheet({ sheet }: SheetTruth): string {
   return `${sheet.pageSize} ${sheet.units} ${sheet.wallStyle} ${sheet.program}`;
 }
 
-function scoreSheet(truth: SheetTruth, run: PipelineRun): SheetScore {
-  const { geojson } = run;
-  const rooms = featuresOf(geojson, (f) => f.properties.class === 'room');
-  const roomPairs = matchGreedy(truth.rooms, rooms, (t, d) => {
+/** True rooms paired one to one with detected ones at IoU ≥ 0.5, best pairs first. */
+function matchRooms(truth: SheetTruth, rooms: BlueprintFeature[]): [number, number][] {
+  return matchGreedy(truth.rooms, rooms, (t, d) => {
     const overlap = iou([t.polygon], ringsOf(d));
     return overlap >= 0.5 ? overlap : null;
   });
+}
+
+function scoreSheet(truth: SheetTruth, run: PipelineRun): SheetScore {
+  const { geojson } = run;
+  const rooms = featuresOf(geojson, (f) => f.properties.class === 'room');
+  const roomPairs = matchRooms(truth, rooms);
   const roomAreaErrors: number[] = [];
   const roomShapeErrors: number[] = [];
   let unmeasuredRooms = 0;
@@ -509,11 +514,7 @@ async function benchAreaPlans(): Promise<AreaPlanScore[]> {
     const { truth, pdf } = await generateSheet({ ...options, grossAreas: true, name: `area-plan-${options.name}` });
     const run = await runPipeline(pdf);
     const rooms = featuresOf(run.geojson, (f) => f.properties.class === 'room');
-    const pairs = matchGreedy(truth.rooms, rooms, (t, d) => {
-      const overlap = iou([t.polygon], ringsOf(d));
-      return overlap >= 0.5 ? overlap : null;
-    });
-    const measured = pairs.flatMap(([t, d]) => {
+    const measured = matchRooms(truth, rooms).flatMap(([t, d]) => {
       const area = areaM2(rooms[d]);
       return area === null ? [] : [{ room: truth.rooms[t].name, printed: truth.rooms[t].gross_area_m2, measured: area }];
     });
@@ -525,7 +526,7 @@ async function benchAreaPlans(): Promise<AreaPlanScore[]> {
   return results;
 }
 
-/** Share of `values` at most `limit`. */
+/** Share of relative errors at most `limit`; null where there are none. */
 function shareWithin(values: number[], limit: number): number | null {
   return values.length ? values.filter((v) => v <= limit).length / values.length : null;
 }
@@ -573,8 +574,8 @@ function summariseGenerated(sheets: SheetScore[]) {
       unmeasuredRooms: sheets.reduce((sum, s) => sum + s.unmeasuredRooms, 0),
       medianError: quantile(errors, 0.5),
       p90Error: quantile(errors, 0.9),
-      within1pc: errors.length ? errors.filter((e) => e <= 0.01).length / errors.length : null,
-      within3pc: errors.length ? errors.filter((e) => e <= 0.03).length / errors.length : null,
+      within1pc: shareWithin(errors, 0.01),
+      within3pc: shareWithin(errors, 0.03),
       withTrueScale: { medianError: quantile(shapeErrors, 0.5), p90Error: quantile(shapeErrors, 0.9), maxError: quantile(shapeErrors, 1) },
     },
     walls: { meanPrecision: mean(present(sheets.map((s) => s.walls.precision))), meanRecall: mean(present(sheets.map((s) => s.walls.recall))) },

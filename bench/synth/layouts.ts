@@ -794,13 +794,14 @@ function grossRegion(cells: readonly Cell[], others: readonly Cell[], building: 
   const pieces: Polygon[] = [];
   for (const c of cells) {
     pieces.push([rectRing(c)]);
+    const otherCells = all.filter((other) => other !== c).map((other) => [rectRing(other)]);
     for (const side of [
       { x0: c.x0 - h, y0: c.y0, x1: c.x0, y1: c.y1 },
       { x0: c.x1, y0: c.y0, x1: c.x1 + h, y1: c.y1 },
       { x0: c.x0, y0: c.y0 - h, x1: c.x1, y1: c.y0 },
       { x0: c.x0, y0: c.y1, x1: c.x1, y1: c.y1 + h },
     ]) {
-      pieces.push(...difference([rectRing(side)], all.filter((other) => other !== c).map((other) => [rectRing(other)])));
+      pieces.push(...difference([rectRing(side)], otherCells));
     }
     for (const [x, y, dx, dy] of [
       [c.x0, c.y0, -1, -1],

@@ -190,15 +190,14 @@ function probeGrowth(face: Position, direction: Position, normal: Position, limi
   const { around, reach } = limits;
   const along = (t: number): Position => [face[0] + t * normal[0], face[1] + t * normal[1]];
   const probe = along(PROBE_STEP);
-  // Beside a window only a wall tells where the façade runs.
-  const noWall = (growth: () => number) => (atSide ? growth() : null);
   // A painted room's paint may stop a little short of its wall, or at a façade that is no wall.
+  // Beside a window only a wall tells where the façade runs.
   let wallFace = 0;
   if (!around.inSolid(probe)) {
     const gap = around.solidEdges.firstCrossing(probe, normal, PAINT_GAP_SHARE * reach);
-    if (gap === null) return noWall(() => (limits.convention === 'gross' ? facadeFace(face, normal, 0, limits) : 0));
+    if (gap === null) return !atSide ? null : limits.convention === 'gross' ? facadeFace(face, normal, 0, limits) : 0;
     wallFace = gap + PROBE_STEP;
-    if (!around.inSolid(along(wallFace + PROBE_STEP))) return noWall(() => 0);
+    if (!around.inSolid(along(wallFace + PROBE_STEP))) return atSide ? 0 : null;
   }
   const exit = around.solidEdges.firstCrossing(along(wallFace + PROBE_STEP), normal, reach);
   // Solid on past the thickest wall: the probe runs along a wall (at a corner of the façade) or
@@ -227,10 +226,7 @@ function probeGrowth(face: Position, direction: Position, normal: Position, limi
   // a curtain wall's glazing, flush with it): they count as far out as the façade runs beside it.
   const offsets = opening.map((p) => (p[0] - face[0]) * direction[0] + (p[1] - face[1]) * direction[1]);
   const step = JAMB_STEP_SHARE * reach;
-  const beside = [Math.min(...offsets) - step, Math.max(...offsets) + step].flatMap((t) => {
-    const jamb = probeGrowth([face[0] + t * direction[0], face[1] + t * direction[1]], direction, normal, limits, false);
-    return jamb === null ? [] : [jamb];
-  });
+  const beside = [Math.min(...offsets) - step, Math.max(...offsets) + step].flatMap((t) => probeGrowth([face[0] + t * direction[0], face[1] + t * direction[1]], direction, normal, limits, false) ?? []);
   return beside.length === 0 ? outer : Math.min(outer, Math.max(...beside));
 }
 
