@@ -801,9 +801,14 @@ describe('zeidler-a214 (Revit area plan, 1 : 200, units painted in pale colours)
     // Unit 503's paint is left off round the "FD" tag circle by its door: floor all the same.
     const tagCentre: Position = [(686.7 * DPI) / 72, (696.4 * DPI) / 72];
     expect(result.rooms.filter((room) => pointInPolygon(tagCentre, room.polygon)).map((room) => room.name)).toEqual(['2BD 503']);
-    // The neighbouring buildings carry a note across their plans, "NOT PART OF THIS APPLICATION /
-    // REFER TO SITE PLAN APPLICATION / FILE NUMBER …": each room it crosses holds a few of its
-    // words, and none is named by them.
+    // The two buildings of phase 1 beside it, "NOT PART OF THIS APPLICATION", are drawn screened
+    // in a light grey: none of their spaces is a room, none of their walls a wall (94 rooms and
+    // 1,300 walls were). They span about 1229–1499 × 430–1012 pt and 1913–2192 × 430–1385 pt.
+    const phaseOne = [[1229, 430, 1499, 1012], [1913, 430, 2192, 1385]].map((box) => box.map((pt) => (pt * DPI) / 72));
+    const inPhaseOne = ([x, y]: Position) => phaseOne.some(([x0, y0, x1, y1]) => x >= x0 && x <= x1 && y >= y0 && y <= y1);
+    expect(result.rooms.filter((room) => inPhaseOne(interiorPoint(room.floor))).length).toBe(0);
+    expect(result.walls.filter((wall) => inPhaseOne(interiorPoint(wall.polygon))).length).toBe(0);
+    // Their note across the plans names no room of this one either.
     const noteWords = /\b(NOT|PART|APPLICATION|REFER|SITE|PLAN|FILE|NUMBER)\b/;
     expect(result.rooms.filter((room) => noteWords.test(room.name ?? '')).map((room) => room.name)).toEqual([]);
     // The amenity terrace's planting bed holds only roof-drain tags ("RD"): two letters that are
@@ -913,6 +918,46 @@ describe('an open plan whose two stamped tags are lettered up the sheet', () => 
       { name: expect.stringMatching(/^KITCHEN/), m2: expect.closeTo(16, 1) },
       { name: expect.stringMatching(/^DINING/), m2: expect.closeTo(24, 1) },
     ]);
+  });
+});
+
+describe('a building drawn screened beside the building the sheet is about', () => {
+  // Two buildings of two rooms each, 8 m × 5 m, walls 0.2 m drawn as outlines, at 1:50 on A3:
+  // the first in ink, the second 8 m east of it in the light grey a Revit sheet screens a
+  // neighbouring building or an earlier phase in ("not part of this application").
+  const MM = 72 / 25.4;
+  const metres = (v: number) => ((v * 1000) / 50) * MM;
+  async function twoBuildings(inks: [number, number]): Promise<Uint8Array> {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([420 * MM, 297 * MM]);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const [top, t, width, depth] = [200, metres(0.2), metres(8), metres(5)];
+    const rect = (x: number, y: number, w: number, h: number) => `M ${x} ${y} L ${x + w} ${y} L ${x + w} ${y + h} L ${x} ${y + h} Z`;
+    inks.forEach((grey, k) => {
+      const left = 120 + k * metres(16);
+      const half = (width - t) / 2;
+      const outlines = `${rect(left - t, top - t, width + 2 * t, depth + 2 * t)} ${rect(left, top, half, depth)} ${rect(left + half + t, top, half, depth)}`;
+      page.drawSvgPath(outlines, { x: 0, y: page.getHeight(), borderColor: rgb(grey, grey, grey), borderWidth: 0.7 });
+      ['OFFICE', 'STORE'].forEach((name, n) => page.drawText(`${name} ${k + 1}0${n + 1}`, { x: left + n * (half + t) + 20, y: page.getHeight() - (top + depth / 2), size: 9, font, color: rgb(grey, grey, grey) }));
+    });
+    page.drawText('LEVEL 1 PLAN   SCALE 1:50', { x: 120, y: page.getHeight() - (top + depth + 60), size: 10, font });
+    return doc.save();
+  }
+  const mpu = metresPerUnit({ drawing: 1, real: 50, units: 'si', type: 'metric' }, DPI)!;
+  const names = (result: TopologyResult) => result.rooms.map((room) => room.name).sort();
+
+  it('finds the rooms, walls and footprint of the building in ink only', async () => {
+    const result = detectTopology({ ...(await parse(await twoBuildings([0, 0.87]))), metresPerUnit: mpu });
+    expect(names(result)).toEqual(['OFFICE 101', 'STORE 102']);
+    expect(result.footprints).toHaveLength(1);
+    const eastOfInk = (120 + metres(10)) * (DPI / 72);
+    expect(result.walls.filter((wall) => wall.centerline.some(([x]) => x > eastOfInk))).toEqual([]);
+  });
+
+  it('keeps both where the whole sheet is drawn in that grey', async () => {
+    const result = detectTopology({ ...(await parse(await twoBuildings([0.87, 0.87]))), metresPerUnit: mpu });
+    expect(names(result)).toEqual(['OFFICE 101', 'OFFICE 201', 'STORE 102', 'STORE 202']);
+    expect(result.footprints).toHaveLength(2);
   });
 });
 

@@ -11,6 +11,7 @@ import type { OpeningDetection, PolygonRings, RoomDetection, WallDetection } fro
 import { detectOpenings, type FoundOpening } from './openings.ts';
 import { detectRooms, footprintOutlines, type FoundRoom, type RoomInput } from './rooms.ts';
 import { segmentIndexOf, strokeSegments } from './topology-separators.ts';
+import { withoutContextBuildings } from './topology-context.ts';
 import { collectEvidence, lineBBox, type Arc, type Evidence } from './topology-evidence.ts';
 import { snapToDimensions } from './topology-footprint.ts';
 import { stampedOutlines } from './topology-gross.ts';
@@ -161,7 +162,8 @@ export function detectTopology(input: TopologyInput): TopologyResult {
     const lighter = read({ ...pens, withLighterPens: true });
     if (namesMore(lighter, reading)) reading = lighter;
   }
-  const { walls, found, thickness, roomFindings } = reading;
+  const { walls, found, thickness } = reading;
+  const roomFindings = withoutContextBuildings(reading.roomFindings, walls.runs);
   const inBuilding = (p: Position) => roomFindings.buildings.some((ring) => pointInRing(p, ring));
   const roomBoxes = roomFindings.rooms.map((room) => ringBBox(room.polygon[0]));
   const roomAt = (p: Position) => roomFindings.rooms.findIndex((room, k) => boxContainsPoint(roomBoxes[k], p) && pointInPolygon(p, room.polygon));
