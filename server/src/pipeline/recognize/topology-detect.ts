@@ -13,7 +13,7 @@ import { detectRooms, footprintOutlines, type FoundRoom, type RoomInput } from '
 import { segmentIndexOf, strokeSegments } from './topology-separators.ts';
 import { withoutContextBuildings } from './topology-context.ts';
 import { collectEvidence, lineBBox, type Arc, type Evidence } from './topology-evidence.ts';
-import { snapToDimensions } from './topology-footprint.ts';
+import { snapToDimensions, withAdjoiningRooms } from './topology-footprint.ts';
 import { stampedOutlines } from './topology-gross.ts';
 import { detectWallEvidence, wallScale, type WallReading, type WallRun } from './walls.ts';
 import { curveCenterline, curveMiddle, curvePointsBeside } from './walls-curved.ts';
@@ -254,7 +254,8 @@ export function detectTopology(input: TopologyInput): TopologyResult {
     toRoomDetection(room, outlines?.[index] ?? room.polygon, roomIdOfIndex.get(index)!, [...(wallsOfRoom.get(index) ?? [])].sort(byNumber), [...(openingsOfRoom.get(index) ?? [])].sort(byNumber)),
   );
 
-  const footprints = footprintOutlines(roomFindings.buildings).map((outline): PolygonRings => [
+  const roomShapes = roomDetections.map((room) => room.polygon);
+  const footprints = footprintOutlines(roomFindings.buildings.map((outline) => withAdjoiningRooms(outline, roomShapes))).map((outline): PolygonRings => [
     snapToDimensions(outline, walls.extensionLines, walls.runs, CLADDING_SHARE, thickness + 3 * evidence.unitsPerPaperMm),
   ]);
   return {

@@ -4,8 +4,9 @@
 // inside it, the edge moves onto it, so the footprint measures what the printed overall
 // dimensions measure.
 import type { Position } from '../../../../core/src/types.ts';
-import { closeRing, signedArea2 } from './geom-basics.ts';
-import type { Ring } from './model.ts';
+import { boxesOverlap, closeRing, interiorPoint, pointInRing, ringBBox, signedArea2 } from './geom-basics.ts';
+import { unionAll } from './geom-clip.ts';
+import type { PolygonRings, Ring } from './model.ts';
 import { toFrame } from './geom-frame.ts';
 import type { Line } from './topology-evidence.ts';
 import type { WallRun } from './walls.ts';
@@ -132,7 +133,9 @@ export function snapToDimensions(ring: Ring, extensions: Line[], runs: readonly 
   for (let k = 0; k < n; k++) {
     const previous = (k + n - 1) % n;
     const corner = intersect(moved[previous], [edges[previous].ux, edges[previous].uy], moved[k], [edges[k].ux, edges[k].uy]);
-    if (corner) {
+    // Edges all but parallel (a hair of slant left where outlines were snapped to a grid) meet
+    // far off: a spike, not a corner.
+    if (corner && Math.hypot(corner[0] - points[k][0], corner[1] - points[k][1]) <= 2 * maxShift + HAIR) {
       snapped.push(corner);
     } else {
       // Collinear neighbours moved by different amounts meet in a step.
@@ -142,4 +145,18 @@ export function snapToDimensions(ring: Ring, extensions: Line[], runs: readonly 
     }
   }
   return closeRing(simplified(snapped));
+}
+
+/**
+ * A building's outline with the rooms that stand against it. A room read from its paint runs on
+ * where the plan draws no wall (a curtain wall drawn as glazing), so the outline of the walls alone
+ * cuts round it, through the building: the footprint takes in every room it touches.
+ */
+export function withAdjoiningRooms(outline: Ring, rooms: readonly PolygonRings[]): Ring {
+  const box = ringBBox(outline);
+  const near = rooms.filter((rings) => boxesOverlap(ringBBox(rings[0]), box));
+  if (near.length === 0) return outline;
+  const inside = interiorPoint([outline]);
+  const piece = unionAll([[outline], ...near.map((rings) => [rings[0]])]).find((polygon) => pointInRing(inside, polygon[0]));
+  return piece ? closeRing(piece[0]) : outline;
 }
