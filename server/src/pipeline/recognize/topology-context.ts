@@ -1,13 +1,15 @@
-// Buildings drawn for context. A site plan or a Revit sheet shows the neighbouring buildings, an
-// earlier phase ("not part of this application") or a linked model screened, in a light grey
-// halftone, beside the building it is about, drawn in full ink. Their walls close rooms as well as
-// any, but nobody prices them: where some building's walls are in ink, the buildings whose walls
-// are nearly all screened are dropped with their rooms (and so their walls, openings and fixtures).
-// A sheet drawn wholly in grey keeps its buildings.
-import { interiorPoint, pointInRing } from './geom-basics.ts';
+// What a sheet draws around the building it is about. A site plan or a Revit sheet shows the
+// neighbouring buildings, an earlier phase ("not part of this application") or a linked model
+// screened, in a light grey halftone, beside the building drawn in full ink; their walls close
+// rooms as well as any, but nobody prices them. Where some building's walls are in ink, the
+// buildings whose walls are nearly all screened are dropped (and so their walls, openings and
+// fixtures); a sheet drawn wholly in grey keeps its buildings. Paint on the site or a roof terrace
+// (a planting bed, a lawn, a pool) lies within a building's extent yet clear of its walls: only
+// rooms within or against a building's outline are rooms.
+import { boxesOverlap, distanceToRing, interiorPoint, pointInRing, ringBBox } from './geom-basics.ts';
 import { fromFrame } from './geom-frame.ts';
 import type { Ring } from './model.ts';
-import type { RoomFindings } from './rooms.ts';
+import type { FoundRoom, RoomFindings } from './rooms.ts';
 import { styleLuminance } from './topology-evidence.ts';
 import type { WallRun } from './walls.ts';
 
@@ -32,23 +34,35 @@ function screenedShares(buildings: Ring[], runs: readonly WallRun[]): (number | 
   return totals.map(({ screened, all }) => (all > 0 ? screened / all : null));
 }
 
-/** The findings without the buildings drawn for context, nor the rooms in them. */
-export function withoutContextBuildings(findings: RoomFindings, runs: readonly WallRun[]): RoomFindings {
-  const shares = screenedShares(findings.buildings, runs);
-  if (!shares.some((share) => share !== null && share <= SUBJECT_SHARE)) return findings;
-  const context = findings.buildings.filter((_, k) => (shares[k] ?? 0) >= CONTEXT_SHARE);
-  if (context.length === 0) return findings;
+function contextBuildings(buildings: Ring[], runs: readonly WallRun[]): Set<Ring> {
+  const shares = screenedShares(buildings, runs);
+  if (!shares.some((share) => share !== null && share <= SUBJECT_SHARE)) return new Set();
+  return new Set(buildings.filter((_, k) => (shares[k] ?? 0) >= CONTEXT_SHARE));
+}
+
+/** Whether a room lies in a building's outline or within `reach` of it. */
+function ofBuilding(room: FoundRoom, outline: Ring, reach: number): boolean {
+  const ring = room.polygon[0];
+  if (!boxesOverlap(ringBBox(ring), ringBBox(outline), reach)) return false;
+  if (pointInRing(interiorPoint(room.polygon), outline)) return true;
+  return ring.some((p) => distanceToRing(p, outline) <= reach) || outline.some((p) => distanceToRing(p, ring) <= reach);
+}
+
+/**
+ * The findings without the buildings drawn for context and without rooms that stand more than
+ * `reach` (about a wall's thickness) clear of every building left.
+ */
+export function withoutContext(findings: RoomFindings, runs: readonly WallRun[], reach: number): RoomFindings {
+  const context = contextBuildings(findings.buildings, runs);
+  const buildings = findings.buildings.filter((ring) => !context.has(ring));
   const newIndex: number[] = [];
+  let count = 0;
   const rooms = findings.rooms.filter((room, k) => {
-    const kept = !context.some((ring) => pointInRing(interiorPoint(room.polygon), ring));
-    newIndex[k] = kept ? newIndex.filter((n) => n >= 0).length : -1;
+    const kept = buildings.some((outline) => ofBuilding(room, outline, reach));
+    newIndex[k] = kept ? count++ : -1;
     return kept;
   });
+  if (rooms.length === findings.rooms.length && buildings.length === findings.buildings.length) return findings;
   const remap = (room: number) => (room < 0 ? room : newIndex[room]);
-  return {
-    rooms,
-    buildings: findings.buildings.filter((ring) => !context.includes(ring)),
-    solids: findings.solids,
-    closureSides: findings.closureSides.map(([a, b]) => [remap(a), remap(b)]),
-  };
+  return { rooms, buildings, solids: findings.solids, closureSides: findings.closureSides.map(([a, b]) => [remap(a), remap(b)]) };
 }

@@ -11,7 +11,7 @@ import type { OpeningDetection, PolygonRings, RoomDetection, WallDetection } fro
 import { detectOpenings, type FoundOpening } from './openings.ts';
 import { detectRooms, footprintOutlines, type FoundRoom, type RoomInput } from './rooms.ts';
 import { segmentIndexOf, strokeSegments } from './topology-separators.ts';
-import { withoutContextBuildings } from './topology-context.ts';
+import { withoutContext } from './topology-context.ts';
 import { collectEvidence, lineBBox, type Arc, type Evidence } from './topology-evidence.ts';
 import { snapToDimensions, withAdjoiningRooms } from './topology-footprint.ts';
 import { stampedOutlines } from './topology-gross.ts';
@@ -163,7 +163,7 @@ export function detectTopology(input: TopologyInput): TopologyResult {
     if (namesMore(lighter, reading)) reading = lighter;
   }
   const { walls, found, thickness } = reading;
-  const roomFindings = withoutContextBuildings(reading.roomFindings, walls.runs);
+  const roomFindings = withoutContext(reading.roomFindings, walls.runs, thickness);
   const inBuilding = (p: Position) => roomFindings.buildings.some((ring) => pointInRing(p, ring));
   const roomBoxes = roomFindings.rooms.map((room) => ringBBox(room.polygon[0]));
   const roomAt = (p: Position) => roomFindings.rooms.findIndex((room, k) => boxContainsPoint(roomBoxes[k], p) && pointInPolygon(p, room.polygon));
