@@ -986,6 +986,54 @@ describe('a building drawn screened beside the building the sheet is about', () 
   });
 });
 
+describe('a building drawn in projection', () => {
+  // Two rooms of 3.9 m × 5 m side by side, walls 0.2 m drawn as outlines, at 1:50 on A3, their
+  // corners put through `place` (metres in the plan to points on the page).
+  const MM = 72 / 25.4;
+  const metres = (v: number) => ((v * 1000) / 50) * MM;
+  async function twoRooms(place: (x: number, y: number) => Position): Promise<Uint8Array> {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([420 * MM, 297 * MM]);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const outline = (x0: number, y0: number, x1: number, y1: number) =>
+      [[x0, y0], [x1, y0], [x1, y1], [x0, y1]].map(([x, y], k) => `${k === 0 ? 'M' : 'L'} ${place(x, y).join(' ')}`).join(' ') + ' Z';
+    page.drawSvgPath(`${outline(-0.2, -0.2, 8.2, 5.2)} ${outline(0, 0, 3.9, 5)} ${outline(4.1, 0, 8, 5)}`, { x: 0, y: page.getHeight(), borderColor: rgb(0, 0, 0), borderWidth: 0.7 });
+    for (const [name, x] of [['OFFICE', 1.2], ['STORE', 5.3]] as const) {
+      const [px, py] = place(x, 2.5);
+      page.drawText(name, { x: px, y: page.getHeight() - py, size: 9, font });
+    }
+    page.drawText('LEVEL 1 PLAN   SCALE 1:50', { x: 100, y: 60, size: 10, font });
+    return doc.save();
+  }
+  const mpu = metresPerUnit({ drawing: 1, real: 50, units: 'si', type: 'metric' }, DPI)!;
+  const turned = (degrees: number) => (x: number, y: number): Position => {
+    const a = (degrees * Math.PI) / 180;
+    return [500 + metres(x * Math.cos(a) - y * Math.sin(a)), 250 + metres(x * Math.sin(a) + y * Math.cos(a))];
+  };
+
+  it('reads the rooms of a plan turned 30° on the sheet: its walls are still square to each other', async () => {
+    const result = detectTopology({ ...(await parse(await twoRooms(turned(30)))), metresPerUnit: mpu });
+    expect(result.rooms.map((room) => room.name).sort()).toEqual(['OFFICE', 'STORE']);
+    for (const room of result.rooms) expect(polygonArea(room.polygon) * mpu * mpu).toBeCloseTo(3.9 * 5, 1);
+  });
+
+  it('reads no rooms from the same plan drawn as an axonometric view, its axes at 30° and 150°', async () => {
+    const axonometric = (x: number, y: number): Position => {
+      const [cos, sin] = [Math.cos(Math.PI / 6), Math.sin(Math.PI / 6)];
+      return [600 + metres(x * cos - y * cos), 250 + metres(x * sin + y * sin)];
+    };
+    const result = detectTopology({ ...(await parse(await twoRooms(axonometric))), metresPerUnit: mpu });
+    expect(result.rooms).toEqual([]);
+    expect(result.footprints).toEqual([]);
+  });
+
+  it('reads no rooms from the axonometric view of purdue-lilyhall\'s cover sheet', async () => {
+    const result = detectTopology({ ...(await parse(realPage('purdue-lilyhall/drawings.pdf', 1))), metresPerUnit: null });
+    expect(result.rooms).toEqual([]);
+    expect(result.walls).toEqual([]);
+  });
+});
+
 describe('a room whose east wall is a semicircular bay (walls drawn as outlines, the bay as concentric arcs)', () => {
   // 5 m × 4 m with a bay of 2 m inner radius, walls 0.2 m, at 1:50 on A3: 20 + π·2²/2 = 26.28 m²
   // of floor, and a footprint of 5.2 × 4.4 + π·2.2²/2 = 30.48 m².

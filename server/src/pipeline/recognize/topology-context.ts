@@ -5,7 +5,9 @@
 // buildings whose walls are nearly all screened are dropped (and so their walls, openings and
 // fixtures); a sheet drawn wholly in grey keeps its buildings. Paint on the site or a roof terrace
 // (a planting bed, a lawn, a pool) lies within a building's extent yet clear of its walls: only
-// rooms within or against a building's outline are rooms.
+// rooms within or against a building's outline are rooms. A cover sheet's axonometric view closes
+// "rooms" too, between walls drawn in projection: a plan's walls run square to each other (in any
+// orientation, with a few angled ones), a projection's two main directions meet at another angle.
 import { boxesOverlap, distanceToRing, interiorPoint, pointInRing, ringBBox } from './geom-basics.ts';
 import { fromFrame } from './geom-frame.ts';
 import type { Ring } from './model.ts';
@@ -40,6 +42,33 @@ function contextBuildings(buildings: Ring[], runs: readonly WallRun[]): Set<Ring
   return new Set(buildings.filter((_, k) => (shares[k] ?? 0) >= CONTEXT_SHARE));
 }
 
+/** Wall directions are told apart to this many degrees. */
+const DIRECTION_BIN_DEGREES = 5;
+/** Two directions this near each other, degrees, are one (a wall a little off square)... */
+const SAME_DIRECTION_DEGREES = 20;
+/** ...and two directions this far off square, degrees, are a projection's, where the second holds this share of the walls. */
+const OFF_SQUARE_DEGREES = 10;
+const SECOND_DIRECTION_SHARE = 0.2;
+
+/** Whether the walls in `outline` run in two main directions that are not square to each other. */
+function drawnInProjection(outline: Ring, runs: readonly WallRun[]): boolean {
+  const lengthByBin = new Map<number, number>();
+  let total = 0;
+  for (const run of runs) {
+    if (!pointInRing(fromFrame(run, (run.s0 + run.s1) / 2, (run.o0 + run.o1) / 2), outline)) continue;
+    const degrees = (((Math.atan2(run.uy, run.ux) * 180) / Math.PI) % 180 + 180) % 180;
+    const bin = (Math.round(degrees / DIRECTION_BIN_DEGREES) * DIRECTION_BIN_DEGREES) % 180;
+    lengthByBin.set(bin, (lengthByBin.get(bin) ?? 0) + run.s1 - run.s0);
+    total += run.s1 - run.s0;
+  }
+  const bins = [...lengthByBin].sort((a, b) => b[1] - a[1]);
+  if (bins.length < 2) return false;
+  const apart = (a: number, b: number) => Math.min(Math.abs(a - b), 180 - Math.abs(a - b));
+  const [first] = bins[0];
+  const second = bins.find(([bin]) => apart(bin, first) >= SAME_DIRECTION_DEGREES);
+  return second !== undefined && second[1] >= SECOND_DIRECTION_SHARE * total && Math.abs(apart(second[0], first) - 90) > OFF_SQUARE_DEGREES;
+}
+
 /** Whether a room lies in a building's outline or within `reach` of it. */
 function ofBuilding(room: FoundRoom, outline: Ring, reach: number): boolean {
   const ring = room.polygon[0];
@@ -49,12 +78,12 @@ function ofBuilding(room: FoundRoom, outline: Ring, reach: number): boolean {
 }
 
 /**
- * The findings without the buildings drawn for context and without rooms that stand more than
- * `reach` (about a wall's thickness) clear of every building left.
+ * The findings without the buildings drawn for context or in projection, and without rooms that
+ * stand more than `reach` (about a wall's thickness) clear of every building left.
  */
 export function withoutContext(findings: RoomFindings, runs: readonly WallRun[], reach: number): RoomFindings {
   const context = contextBuildings(findings.buildings, runs);
-  const buildings = findings.buildings.filter((ring) => !context.has(ring));
+  const buildings = findings.buildings.filter((ring) => !context.has(ring) && !drawnInProjection(ring, runs));
   const newIndex: number[] = [];
   let count = 0;
   const rooms = findings.rooms.filter((room, k) => {
