@@ -22,51 +22,60 @@ const CONTEXT_SHARE = 0.8;
 /** ...and another building's walls are in ink, screened no more than this share. */
 const SUBJECT_SHARE = 0.5;
 
-/** The share of the wall length in each building that is drawn screened (null: no walls in it). */
-function screenedShares(buildings: Ring[], runs: readonly WallRun[]): (number | null)[] {
-  const totals = buildings.map(() => ({ screened: 0, all: 0 }));
+/** The wall runs lying in each building. */
+function runsByBuilding(buildings: Ring[], runs: readonly WallRun[]): WallRun[][] {
+  const lying: WallRun[][] = buildings.map(() => []);
   for (const run of runs) {
     const centre = fromFrame(run, (run.s0 + run.s1) / 2, (run.o0 + run.o1) / 2);
     const k = buildings.findIndex((ring) => pointInRing(centre, ring));
-    if (k < 0) continue;
-    const length = run.s1 - run.s0;
-    totals[k].all += length;
-    if (styleLuminance(run.style) >= SCREENED_LUMINANCE) totals[k].screened += length;
+    if (k >= 0) lying[k].push(run);
   }
-  return totals.map(({ screened, all }) => (all > 0 ? screened / all : null));
+  return lying;
 }
 
-function contextBuildings(buildings: Ring[], runs: readonly WallRun[]): Set<Ring> {
-  const shares = screenedShares(buildings, runs);
-  if (!shares.some((share) => share !== null && share <= SUBJECT_SHARE)) return new Set();
-  return new Set(buildings.filter((_, k) => (shares[k] ?? 0) >= CONTEXT_SHARE));
+const lengthOf = (runs: readonly WallRun[]) => runs.reduce((sum, run) => sum + run.s1 - run.s0, 0);
+
+/** The share of a building's wall length drawn screened (null: it has no walls). */
+function screenedShare(runs: readonly WallRun[]): number | null {
+  const all = lengthOf(runs);
+  return all > 0 ? lengthOf(runs.filter((run) => styleLuminance(run.style) >= SCREENED_LUMINANCE)) / all : null;
 }
 
 /** Wall directions are told apart to this many degrees. */
 const DIRECTION_BIN_DEGREES = 5;
-/** Two directions this near each other, degrees, are one (a wall a little off square)... */
-const SAME_DIRECTION_DEGREES = 20;
-/** ...and two directions this far off square, degrees, are a projection's, where the second holds this share of the walls. */
+/** Directions within this many degrees of square to the main one are its square partners... */
 const OFF_SQUARE_DEGREES = 10;
+/** ...directions this near the main one run along it (a wall a little off square)... */
+const SAME_DIRECTION_DEGREES = 20;
+/** ...and a building is drawn in projection where its square partners hold less than this share of its walls and another direction this share or more. */
+const SQUARE_PARTNER_SHARE = 0.1;
 const SECOND_DIRECTION_SHARE = 0.2;
 
-/** Whether the walls in `outline` run in two main directions that are not square to each other. */
-function drawnInProjection(outline: Ring, runs: readonly WallRun[]): boolean {
+/** Whether a building's walls run in two main directions that are not square to each other. */
+function drawnInProjection(runs: readonly WallRun[]): boolean {
   const lengthByBin = new Map<number, number>();
-  let total = 0;
   for (const run of runs) {
-    if (!pointInRing(fromFrame(run, (run.s0 + run.s1) / 2, (run.o0 + run.o1) / 2), outline)) continue;
-    const degrees = (((Math.atan2(run.uy, run.ux) * 180) / Math.PI) % 180 + 180) % 180;
+    const degrees = ((((Math.atan2(run.uy, run.ux) * 180) / Math.PI) % 180) + 180) % 180;
     const bin = (Math.round(degrees / DIRECTION_BIN_DEGREES) * DIRECTION_BIN_DEGREES) % 180;
     lengthByBin.set(bin, (lengthByBin.get(bin) ?? 0) + run.s1 - run.s0);
-    total += run.s1 - run.s0;
   }
+  const total = lengthOf(runs);
   const bins = [...lengthByBin].sort((a, b) => b[1] - a[1]);
   if (bins.length < 2) return false;
   const apart = (a: number, b: number) => Math.min(Math.abs(a - b), 180 - Math.abs(a - b));
   const [first] = bins[0];
-  const second = bins.find(([bin]) => apart(bin, first) >= SAME_DIRECTION_DEGREES);
-  return second !== undefined && second[1] >= SECOND_DIRECTION_SHARE * total && Math.abs(apart(second[0], first) - 90) > OFF_SQUARE_DEGREES;
+  const offSquare = (bin: number) => Math.abs(apart(bin, first) - 90);
+  const square = bins.filter(([bin]) => offSquare(bin) <= OFF_SQUARE_DEGREES).reduce((sum, [, length]) => sum + length, 0);
+  const other = bins.find(([bin]) => apart(bin, first) >= SAME_DIRECTION_DEGREES && offSquare(bin) > OFF_SQUARE_DEGREES);
+  return square < SQUARE_PARTNER_SHARE * total && other !== undefined && other[1] >= SECOND_DIRECTION_SHARE * total;
+}
+
+/** The buildings that are context (screened beside one in ink) or drawn in projection. */
+function notPlans(buildings: Ring[], runs: readonly WallRun[]): Set<Ring> {
+  const lying = runsByBuilding(buildings, runs);
+  const shares = lying.map(screenedShare);
+  const inkBeside = shares.some((share) => share !== null && share <= SUBJECT_SHARE);
+  return new Set(buildings.filter((_, k) => (inkBeside && (shares[k] ?? 0) >= CONTEXT_SHARE) || drawnInProjection(lying[k])));
 }
 
 /** Whether a room lies in a building's outline or within `reach` of it. */
@@ -82,8 +91,8 @@ function ofBuilding(room: FoundRoom, outline: Ring, reach: number): boolean {
  * stand more than `reach` (about a wall's thickness) clear of every building left.
  */
 export function withoutContext(findings: RoomFindings, runs: readonly WallRun[], reach: number): RoomFindings {
-  const context = contextBuildings(findings.buildings, runs);
-  const buildings = findings.buildings.filter((ring) => !context.has(ring) && !drawnInProjection(ring, runs));
+  const dropped = notPlans(findings.buildings, runs);
+  const buildings = findings.buildings.filter((ring) => !dropped.has(ring));
   const newIndex: number[] = [];
   let count = 0;
   const rooms = findings.rooms.filter((room, k) => {
