@@ -8,6 +8,8 @@ import { colorFor } from '../../core/src/colors.ts';
 import type { BlueprintFeature, BlueprintFeatureCollection, Position } from '../../core/src/types.ts';
 import { validateFeatureCollection } from '../../core/src/validate.ts';
 import { extractWords } from '../src/pipeline/text.ts';
+import { sheetWords } from '../src/pipeline/ocr.ts';
+import { renderSheet, scaledPng } from '../src/pipeline/render.ts';
 import { extractPrimitives } from '../src/pipeline/vectors.ts';
 import { openSheet } from '../src/pipeline/pdf.ts';
 import { detectScale } from '../src/pipeline/scale.ts';
@@ -320,6 +322,21 @@ describe('recognizeSheet on a real sheet', () => {
     const plan = await recognized('A101.pdf');
     expect(plan.geojson.features.filter((f) => f.properties.class === 'room').length).toBeGreaterThanOrEqual(3);
   });
+
+  it('finds no room on a sheet of elevations whose level marks read like plan titles (kirkland A5, lettering read by OCR)', async () => {
+    // Three elevations titled "SOUTH ELEVATION" and "EAST ELEVATION" (the third's title OCR reads
+    // as "NORTH" alone), 20 pt, and level marks "FINISHED FLOOR" in its 10 pt notes: taken for plan
+    // titles, they let windows, siding panels and gables close 23 "rooms".
+    const sheet = await openSheet(realPage('measurex/kirkland-sample-plans.pdf', 5), 150);
+    try {
+      const [primitives, layer] = await Promise.all([extractPrimitives(sheet), extractWords(sheet)]);
+      const words = await sheetWords(layer, async (dpi) => scaledPng(await renderSheet(sheet, dpi)), sheet.info);
+      const result = recognizeSheet({ info: sheet.info, primitives, words, scale: null });
+      expect(result.geojson.features.filter((f) => f.properties.class === 'room')).toEqual([]);
+    } finally {
+      await sheet.close();
+    }
+  }, 240_000);
 
   it('finds nothing on sheets of notes and schedules: not the firm\'s logo, nor the legend\'s symbols, nor a schedule\'s double rules', async () => {
     // purdue's general notes (page 2) and its luminaire schedule (page 14). The logo in the title

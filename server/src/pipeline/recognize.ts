@@ -63,11 +63,19 @@ function estimatedUnitsPerMetre(scale: Scale | null, dpi: number): number | null
 /**
  * A sheet of elevations or sections: its drawings are titled as such, none as a plan, and no label
  * says what a room is. Its window frames and façade panels close like rooms, yet it shows no floor.
+ * An elevation's level marks ("FINISHED FLOOR", "LEVEL 2") read like plan titles, in the size of
+ * its notes: a plan's title is set about as large as the views' titles beside it.
  */
+const PLAN_TITLE_SIZE_SHARE = 0.75;
+
 function drawsNoPlan(words: SheetWord[]): boolean {
   const lines = assembleLines(words);
   const titles = findTitles(lines);
-  return titles.some((title) => title.kind === 'view') && !titles.some((title) => title.kind === 'plan') && !lines.some((line) => namesRoomUse(line.text));
+  const views = titles.filter((title) => title.kind === 'view');
+  if (views.length === 0) return false;
+  const viewSize = Math.max(...views.map((title) => title.line.fontSize));
+  const plans = titles.filter((title) => title.kind === 'plan' && title.line.fontSize >= PLAN_TITLE_SIZE_SHARE * viewSize);
+  return plans.length === 0 && !lines.some((line) => namesRoomUse(line.text));
 }
 
 /**
