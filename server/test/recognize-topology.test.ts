@@ -991,14 +991,14 @@ describe('a building drawn in projection', () => {
   // corners put through `place` (metres in the plan to points on the page).
   const MM = 72 / 25.4;
   const metres = (v: number) => ((v * 1000) / 50) * MM;
-  async function twoRooms(place: (x: number, y: number) => Position): Promise<Uint8Array> {
+  async function twoRooms(place: (x: number, y: number) => Position, named = true): Promise<Uint8Array> {
     const doc = await PDFDocument.create();
     const page = doc.addPage([420 * MM, 297 * MM]);
     const font = await doc.embedFont(StandardFonts.Helvetica);
     const outline = (x0: number, y0: number, x1: number, y1: number) =>
       [[x0, y0], [x1, y0], [x1, y1], [x0, y1]].map(([x, y], k) => `${k === 0 ? 'M' : 'L'} ${place(x, y).join(' ')}`).join(' ') + ' Z';
     page.drawSvgPath(`${outline(-0.2, -0.2, 8.2, 5.2)} ${outline(0, 0, 3.9, 5)} ${outline(4.1, 0, 8, 5)}`, { x: 0, y: page.getHeight(), borderColor: rgb(0, 0, 0), borderWidth: 0.7 });
-    for (const [name, x] of [['OFFICE', 1.2], ['STORE', 5.3]] as const) {
+    for (const [name, x] of named ? ([['OFFICE', 1.2], ['STORE', 5.3]] as const) : []) {
       const [px, py] = place(x, 2.5);
       page.drawText(name, { x: px, y: page.getHeight() - py, size: 9, font });
     }
@@ -1017,14 +1017,20 @@ describe('a building drawn in projection', () => {
     for (const room of result.rooms) expect(polygonArea(room.polygon) * mpu * mpu).toBeCloseTo(3.9 * 5, 1);
   });
 
-  it('reads no rooms from the same plan drawn as an axonometric view, its axes at 30° and 150°', async () => {
-    const axonometric = (x: number, y: number): Position => {
-      const [cos, sin] = [Math.cos(Math.PI / 6), Math.sin(Math.PI / 6)];
-      return [600 + metres(x * cos - y * cos), 250 + metres(x * sin + y * sin)];
-    };
-    const result = detectTopology({ ...(await parse(await twoRooms(axonometric))), metresPerUnit: mpu });
+  const axonometric = (x: number, y: number): Position => {
+    const [cos, sin] = [Math.cos(Math.PI / 6), Math.sin(Math.PI / 6)];
+    return [600 + metres(x * cos - y * cos), 250 + metres(x * sin + y * sin)];
+  };
+
+  it('reads no rooms from the same plan drawn as an axonometric view, its axes at 30° and 150°, its rooms unnamed', async () => {
+    const result = detectTopology({ ...(await parse(await twoRooms(axonometric, false))), metresPerUnit: mpu });
     expect(result.rooms).toEqual([]);
     expect(result.footprints).toEqual([]);
+  });
+
+  it('keeps the rooms of a plan whose walls meet at 60° where they are named (a plan on a skewed grid, a hexagon)', async () => {
+    const result = detectTopology({ ...(await parse(await twoRooms(axonometric))), metresPerUnit: mpu });
+    expect(result.rooms.map((room) => room.name).sort()).toEqual(['OFFICE', 'STORE']);
   });
 
   it('reads no rooms from the axonometric view of purdue-lilyhall\'s cover sheet', async () => {

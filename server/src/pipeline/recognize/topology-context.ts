@@ -70,12 +70,17 @@ function drawnInProjection(runs: readonly WallRun[]): boolean {
   return square < SQUARE_PARTNER_SHARE * total && other !== undefined && other[1] >= SECOND_DIRECTION_SHARE * total;
 }
 
-/** The buildings that are context (screened beside one in ink) or drawn in projection. */
-function notPlans(buildings: Ring[], runs: readonly WallRun[]): Set<Ring> {
+/**
+ * The buildings that are context (screened beside one in ink) or drawn in projection. Walls at
+ * 0°, 60° and 120° are a hexagonal plan as well as an isometric view: a building one of whose
+ * rooms is named is a plan whatever its walls' directions (a view in projection names none).
+ */
+function notPlans(buildings: Ring[], runs: readonly WallRun[], rooms: readonly FoundRoom[]): Set<Ring> {
   const lying = runsByBuilding(buildings, runs);
   const shares = lying.map(screenedShare);
   const inkBeside = shares.some((share) => share !== null && share <= SUBJECT_SHARE);
-  return new Set(buildings.filter((_, k) => (inkBeside && (shares[k] ?? 0) >= CONTEXT_SHARE) || drawnInProjection(lying[k])));
+  const named = (ring: Ring) => rooms.some((room) => room.name !== null && pointInRing(interiorPoint(room.polygon), ring));
+  return new Set(buildings.filter((ring, k) => (inkBeside && (shares[k] ?? 0) >= CONTEXT_SHARE) || (drawnInProjection(lying[k]) && !named(ring))));
 }
 
 /** Whether a room lies in a building's outline or within `reach` of it. */
@@ -91,7 +96,7 @@ function ofBuilding(room: FoundRoom, outline: Ring, reach: number): boolean {
  * stand more than `reach` (about a wall's thickness) clear of every building left.
  */
 export function withoutContext(findings: RoomFindings, runs: readonly WallRun[], reach: number): RoomFindings {
-  const dropped = notPlans(findings.buildings, runs);
+  const dropped = notPlans(findings.buildings, runs, findings.rooms);
   const buildings = findings.buildings.filter((ring) => !dropped.has(ring));
   const newIndex: number[] = [];
   let count = 0;
