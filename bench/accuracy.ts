@@ -31,6 +31,8 @@
 //    Sheets that stamp rooms with their areas in m² (archicad-atrium, zeidler-a214): every stamp
 //    beside the room it lies in. The fixtures found on each, and on the VA plan, whose toilet rooms
 //    each hold one toilet, how many rooms labelled TOILET hold one and how many toilets stand elsewhere.
+// 3. Real sheets that draw no plan (a cover sheet's axonometric view, notes, a schedule, elevations,
+//    sections): every room, wall and fixture found there is a false one.
 //
 // Prints tables, writes bench/out/accuracy.json, and draws the detections of each real sheet
 // and of the first `--renders` generated ones over the sheet in bench/out/accuracy/*.png.
@@ -52,6 +54,7 @@ import { sheetWords } from '../server/src/pipeline/ocr.ts';
 import type { SheetWord } from '../server/src/pipeline/types.ts';
 import { extractPrimitives } from '../server/src/pipeline/vectors.ts';
 import { generateSheet, suiteOptions, type SheetTruth } from './synth/generate.ts';
+import { realPage } from '../server/test/support/realplans.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const realplans = path.resolve(root, '../shared/realplans');
@@ -761,6 +764,33 @@ async function benchFirstFloor() {
   };
 }
 
+/** Sheets of the real sets that draw no plan, and what they draw instead. */
+const NO_PLAN_SHEETS: [file: string, page: number, draws: string][] = [
+  ['purdue-lilyhall/drawings.pdf', 1, 'cover sheet: an axonometric view'],
+  ['purdue-lilyhall/drawings.pdf', 2, 'general notes'],
+  ['purdue-lilyhall/drawings.pdf', 14, 'schedules'],
+  ['polimi-qms3/A201.pdf', 1, 'elevations'],
+  ['polimi-qms3/A301.pdf', 1, 'sections'],
+  ['measurex/kirkland-sample-plans.pdf', 5, 'elevations, lettering read by OCR'],
+  ['measurex/kirkland-sample-plans.pdf', 6, 'sections, lettering read by OCR'],
+];
+
+async function benchNoPlanSheets() {
+  const sheets = [];
+  for (const [file, page, draws] of NO_PLAN_SHEETS) {
+    const run = await runPipeline(realPage(file, page));
+    const count = (test: (feature: BlueprintFeature) => boolean) => run.geojson.features.filter(test).length;
+    sheets.push({
+      sheet: `${file} p${page}`,
+      draws,
+      rooms: count((f) => f.properties.class === 'room'),
+      walls: count((f) => f.properties.class === 'wall'),
+      fixtures: count((f) => f.properties.class === 'other' && f.properties.kind === 'object'),
+    });
+  }
+  return sheets;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Report
 
@@ -793,6 +823,7 @@ const asheville = await benchAsheville();
 const va = await benchVa();
 const firstFloor = await benchFirstFloor();
 const stamped = { archicad: await benchStamped('archicad-atrium/floor-plan.pdf', 'archicad-atrium'), zeidler: await benchStamped('zeidler-a214/floorplan.pdf', 'zeidler-a214') };
+const noPlan = await benchNoPlanSheets();
 
 console.log(`\nGenerated sheets: ${generated.sheets}`);
 const classRows: [string, ReturnType<typeof scores>][] = [
@@ -854,8 +885,15 @@ for (const [name, real] of [['asheville', asheville], ['va-finish-plan', va], ['
   if (real.warnings.length) console.log(`  warnings on ${name}: ${real.warnings.join('; ')}`);
 }
 
+const falseRooms = noPlan.reduce((sum, sheet) => sum + sheet.rooms, 0);
+console.log(`\nSheets that draw no plan: ${falseRooms} rooms found on ${noPlan.length} sheets (every one a false room)`);
+table(
+  ['sheet', 'draws', 'rooms', 'walls', 'fixtures'],
+  noPlan.map((sheet) => [sheet.sheet, sheet.draws, String(sheet.rooms), String(sheet.walls), String(sheet.fixtures)]),
+);
+
 writeFileSync(
   path.join(outDir, 'accuracy.json'),
-  JSON.stringify({ dpi: DPI, generatedAt: new Date().toISOString(), seed: SEED, generated: { summary: generated, sheets: generatedSheets }, areaPlans, real: { asheville, va, firstFloor, stamped } }, null, 2),
+  JSON.stringify({ dpi: DPI, generatedAt: new Date().toISOString(), seed: SEED, generated: { summary: generated, sheets: generatedSheets }, areaPlans, real: { asheville, va, firstFloor, stamped, noPlan } }, null, 2),
 );
 console.log(`\nReport: bench/out/accuracy.json; overlays: bench/out/accuracy/*.png`);
