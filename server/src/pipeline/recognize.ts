@@ -15,6 +15,7 @@ import { distanceToRing, interiorPoint } from './recognize/geom-basics.ts';
 import type { FixtureDetection, PolygonRings, SheetDetections } from './recognize/model.ts';
 import { namesRoomUse } from './recognize/rooms.ts';
 import { detectTopology } from './recognize/topology-detect.ts';
+import { readSurely } from './recognize/topology-evidence.ts';
 import { findTitles } from './scale/layout.ts';
 import { assembleLines } from './scale/lines.ts';
 import type { SheetInfo, SheetPrimitives, SheetWord } from './types.ts';
@@ -64,7 +65,8 @@ function estimatedUnitsPerMetre(scale: Scale | null, dpi: number): number | null
  * A sheet of elevations or sections: its drawings are titled as such, none as a plan, and no label
  * says what a room is. Its window frames and façade panels close like rooms, yet it shows no floor.
  * An elevation's level marks ("FINISHED FLOOR", "LEVEL 2") read like plan titles, in the size of
- * its notes: a plan's title is set about as large as the views' titles beside it.
+ * its notes: a plan's title is set about as large as the views' titles beside it. A room's name
+ * counts where it is surely read: OCR makes "wc" of a section's hatch.
  */
 const PLAN_TITLE_SIZE_SHARE = 0.75;
 
@@ -75,7 +77,7 @@ function drawsNoPlan(words: SheetWord[]): boolean {
   if (views.length === 0) return false;
   const viewSize = Math.max(...views.map((title) => title.line.fontSize));
   const plans = titles.filter((title) => title.kind === 'plan' && title.line.fontSize >= PLAN_TITLE_SIZE_SHARE * viewSize);
-  return plans.length === 0 && !lines.some((line) => namesRoomUse(line.text));
+  return plans.length === 0 && !lines.some((line) => namesRoomUse(line.text) && line.words.every(readSurely));
 }
 
 /**

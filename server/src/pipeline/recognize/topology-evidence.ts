@@ -72,6 +72,16 @@ export interface WordBox {
   center: Position;
 }
 
+/** OCR reads scraps of linework as short words ("ig" over a wall's end, "wc" in a hatch); a word it is this sure of, or this long, is lettering. */
+const SURE_READING = 0.9;
+const SURE_WORD_LETTERS = 4;
+
+/** Whether a word is surely what is printed: a text layer's word, or one OCR read surely. */
+export function readSurely(word: SheetWord): boolean {
+  const confidence = word.confidence ?? 1;
+  return confidence >= SURE_READING || (word.text.match(/\p{L}/gu)?.length ?? 0) >= SURE_WORD_LETTERS;
+}
+
 export interface Evidence {
   /** Straight pieces of solid strokes (dashed lines are hidden or overhead: never a wall face). */
   lines: Line[];

@@ -14,7 +14,7 @@ import { differenceOf, type MultiPolygon, type Polygon } from './geom-clip.ts';
 import { RectIndex, fromFrame, parallel, rectBBox, rectCorners, rectIn, rectRing, toFrame, type FrameRect } from './geom-frame.ts';
 import type { RGBA, VectorPath } from '../types.ts';
 import { dimensionMarks } from './topology-dimensions.ts';
-import { fillPolygons, lineBBox, luminance, makeLine, styleKey, styleLuminance, type Evidence, type FillRegion, type Line } from './topology-evidence.ts';
+import { fillPolygons, lineBBox, luminance, makeLine, readSurely, styleKey, styleLuminance, type Evidence, type FillRegion, type Line } from './topology-evidence.ts';
 import { lighterWalls, type LighterLimits } from './walls-lighter.ts';
 import { curvedWalls, type CurvedWall } from './walls-curved.ts';
 
@@ -827,9 +827,6 @@ function connectedWideQuads(wide: FrameRect[], walls: FrameRect[], reach: number
 // ---------------------------------------------------------------------------------------------
 
 /** An OCR word is lettering, not a scrap of linework, read this surely or spelt with this many letters. */
-const SURE_READING = 0.9;
-const SURE_WORD_LETTERS = 4;
-
 /**
  * Lines lying within a word OCR read: the strokes of lettering drawn as outlines or stroked
  * (SHX) glyphs. Paired with each other or with a wall face beyond the word, they made walls of
@@ -840,10 +837,7 @@ const SURE_WORD_LETTERS = 4;
 function letteringLineIds(lines: Line[], words: Evidence['words'], wordIndex: Flatbush | null): Set<number> {
   const ids = new Set<number>();
   if (!wordIndex) return ids;
-  const surelyRead = words.map(({ word }) => {
-    const confidence = word.confidence ?? 1;
-    return confidence < 1 && (confidence >= SURE_READING || (word.text.match(/\p{L}/gu)?.length ?? 0) >= SURE_WORD_LETTERS);
-  });
+  const surelyRead = words.map(({ word }) => (word.confidence ?? 1) < 1 && readSurely(word));
   if (!surelyRead.includes(true)) return ids;
   for (const line of lines) {
     const [x0, x1] = line.a[0] <= line.b[0] ? [line.a[0], line.b[0]] : [line.b[0], line.a[0]];

@@ -13,9 +13,13 @@ export interface DrawingTitle {
   kind: TitleKind;
 }
 
-/** Plans, in the languages whose elevations and sections VIEW_WORDS knows too (a sheet with views and no plan title draws no plan). */
+/**
+ * Plans, in the languages whose elevations and sections VIEW_WORDS knows too (a sheet with views
+ * and no plan title draws no plan); a word hyphened to the next names something else
+ * ("FLOOR-TO-CEILING" on a section).
+ */
 const PLAN_WORDS =
-  /(?<!\p{L})(?:PLANS?|FLOOR|LEVEL|STOREY|STORY|BASEMENT|GROUND|MEZZANINE|ATTIC|LOFT|GRUNDRISS|(?:ERD|OBER|UNTER|DACH)?GESCHOSS|PLANTA|PIANTA|PIANO|PLANO|TLORIS|PRITLIČJE|NADSTROPJE|[EÉ]TAGE|NIVEAU|REZ-DE-CHAUSS[EÉ]E|PLATTEGROND|VERDIEPING|BEGANE GROND)(?!\p{L})/iu;
+  /(?<!\p{L})(?:PLANS?|FLOOR|LEVEL|STOREY|STORY|BASEMENT|GROUND|MEZZANINE|ATTIC|LOFT|GRUNDRISS|(?:ERD|OBER|UNTER|DACH)?GESCHOSS|PLANTA|PIANTA|PIANO|PLANO|TLORIS|PRITLIČJE|NADSTROPJE|[EÉ]TAGE|NIVEAU|REZ-DE-CHAUSS[EÉ]E|PLATTEGROND|VERDIEPING|BEGANE GROND)(?![\p{L}-])/iu;
 /** Elevations and sections, in the languages of the sheets we read (Italian PROSPETTO, Slovenian PRESEK...). */
 const VIEW_WORDS =
   /(?<!\p{L})(?:SECTIONS?|ELEVATIONS?|[EÉ]L[EÉ]VATIONS?|FA[CÇ]ADES?|COUPES?|PROSPETT[OI]|SEZION[EI]|ALZADOS?|CORTES?|SCHNITT(?:E)?|ANSICHT(?:EN)?|PRESEKI?|POGLEDI?|GEVELS?|DOORSNEDEN?)(?!\p{L})/iu;
