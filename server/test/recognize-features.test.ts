@@ -323,6 +323,21 @@ describe('recognizeSheet on a real sheet', () => {
     expect(plan.geojson.features.filter((f) => f.properties.class === 'room').length).toBeGreaterThanOrEqual(3);
   });
 
+  it('takes the box of notes on kirkland\'s site plan (A1), framed by a heavy stroke, for neither a room nor a building', async () => {
+    // Its frame (919–1099 × 217–399 pt) closed a room around a paragraph of 89 words OCR reads.
+    const sheet = await openSheet(realPage('measurex/kirkland-sample-plans.pdf', 1), 150);
+    try {
+      const [primitives, layer] = await Promise.all([extractPrimitives(sheet), extractWords(sheet)]);
+      const words = await sheetWords(layer, async (dpi) => scaledPng(await renderSheet(sheet, dpi)), sheet.info);
+      const result = recognizeSheet({ info: sheet.info, primitives, words, scale: null });
+      const [x0, y0, x1, y1] = [900, 200, 1120, 420].map((pt) => (pt * 150) / 72);
+      const inBox = (f: BlueprintFeature) => f.geometry?.type === 'Polygon' && f.geometry.coordinates[0].every(([x, y]) => x >= x0 && x <= x1 && y >= y0 && y <= y1);
+      expect(result.geojson.features.filter((f) => ['room', 'footprint'].includes(f.properties.class) && inBox(f)).map((f) => f.properties.class)).toEqual([]);
+    } finally {
+      await sheet.close();
+    }
+  }, 240_000);
+
   it('finds no room on sheets of elevations and sections whose notes read like plan titles (kirkland A5 and A6, lettering read by OCR)', async () => {
     // A5 titles its views "SOUTH ELEVATION" and "EAST ELEVATION" (the third's title OCR reads as
     // "NORTH" alone), 20 pt, and its 10 pt level marks "FINISHED FLOOR" were taken for plan

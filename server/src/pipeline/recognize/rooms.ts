@@ -561,7 +561,7 @@ export function detectRooms(input: RoomInput): RoomFindings {
     const inSpace = (p: Position) => (boxContainsPoint(space.bbox, p) && pointInPolygon(p, space.rings) ? 0 : -1);
     return closureFaces.some(({ below, above }) => sideRoom(below, inSpace) === 0 || sideRoom(above, inSpace) === 0);
   };
-  const kept = combineWithFills(walled, painted, limits).filter((space) => space.area >= limits.minArea || opensInto(space));
+  const kept = combineWithFills(walled, painted, limits).filter((space) => (space.area >= limits.minArea || opensInto(space)) && !holdsNotes(wordsIn(space), space.area));
   const roomAt = (p: Position) => kept.findIndex((room) => boxContainsPoint(room.bbox, p) && pointInPolygon(p, room.rings));
   const notes = linesAcrossRooms(input.words, roomAt);
   const rooms: FoundRoom[] = kept.map((space) => {
@@ -573,6 +573,21 @@ export function detectRooms(input: RoomInput): RoomFindings {
   const dropped = input.closures.filter((_, k) => closureSides[k][0] < 0 && closureSides[k][1] < 0);
   const outlines = buildingOutlines(mask, buildings, dropped, rooms.map((room) => interiorPoint(room.polygon)));
   return { rooms, buildings: outlines, solids: mask, closureSides };
+}
+
+/**
+ * A box of notes closes like a room where its frame is drawn heavy (kirkland's site plan frames a
+ * paragraph of 89 words so): a space holding this many words, lettered over this share of its
+ * area, is a box of text. A room's label, stamp and notes letter a fifth of it at most; a closet's
+ * or a shaft's name letters more, but in a word or two.
+ */
+const NOTE_BOX_WORDS = 30;
+const NOTE_BOX_LETTERED_SHARE = 0.25;
+
+function holdsNotes(words: WordBox[], area: number): boolean {
+  if (words.length < NOTE_BOX_WORDS) return false;
+  const lettered = words.reduce((sum, { bbox }) => sum + (bbox[2] - bbox[0]) * (bbox[3] - bbox[1]), 0);
+  return lettered >= NOTE_BOX_LETTERED_SHARE * area;
 }
 
 /** The buildings that have footprints of their own, largest first. */

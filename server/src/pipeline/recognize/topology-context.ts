@@ -92,19 +92,22 @@ function ofBuilding(room: FoundRoom, outline: Ring, reach: number): boolean {
 }
 
 /**
- * The findings without the buildings drawn for context or in projection, and without rooms that
- * stand more than `reach` (about a wall's thickness) clear of every building left.
+ * The findings without the buildings drawn for context or in projection, without rooms that
+ * stand more than `reach` (about a wall's thickness) clear of every building left, and without
+ * buildings left with no room.
  */
 export function withoutContext(findings: RoomFindings, runs: readonly WallRun[], reach: number): RoomFindings {
   const dropped = notPlans(findings.buildings, runs, findings.rooms);
-  const buildings = findings.buildings.filter((ring) => !dropped.has(ring));
+  const plans = findings.buildings.filter((ring) => !dropped.has(ring));
   const newIndex: number[] = [];
   let count = 0;
   const rooms = findings.rooms.filter((room, k) => {
-    const kept = buildings.some((outline) => ofBuilding(room, outline, reach));
+    const kept = plans.some((outline) => ofBuilding(room, outline, reach));
     newIndex[k] = kept ? count++ : -1;
     return kept;
   });
+  // A drawing left with no room (a box of notes with a heavy frame) is no building.
+  const buildings = plans.filter((outline) => rooms.some((room) => ofBuilding(room, outline, reach)));
   if (rooms.length === findings.rooms.length && buildings.length === findings.buildings.length) return findings;
   const remap = (room: number) => (room < 0 ? room : newIndex[room]);
   return { rooms, buildings, solids: findings.solids, closureSides: findings.closureSides.map(([a, b]) => [remap(a), remap(b)]) };
