@@ -323,19 +323,24 @@ describe('recognizeSheet on a real sheet', () => {
     expect(plan.geojson.features.filter((f) => f.properties.class === 'room').length).toBeGreaterThanOrEqual(3);
   });
 
-  it('takes the box of notes on kirkland\'s site plan (A1), framed by a heavy stroke, for neither a room nor a building', async () => {
-    // Its frame (919–1099 × 217–399 pt) closed a room around a paragraph of 89 words OCR reads.
-    const sheet = await openSheet(realPage('measurex/kirkland-sample-plans.pdf', 1), 150);
+  /** A page of kirkland's permit set, its lettering drawn as outlines and read by OCR, recognized with no scale. */
+  async function kirklandPage(page: number) {
+    const sheet = await openSheet(realPage('measurex/kirkland-sample-plans.pdf', page), 150);
     try {
       const [primitives, layer] = await Promise.all([extractPrimitives(sheet), extractWords(sheet)]);
       const words = await sheetWords(layer, async (dpi) => scaledPng(await renderSheet(sheet, dpi)), sheet.info);
-      const result = recognizeSheet({ info: sheet.info, primitives, words, scale: null });
-      const [x0, y0, x1, y1] = [900, 200, 1120, 420].map((pt) => (pt * 150) / 72);
-      const inBox = (f: BlueprintFeature) => f.geometry?.type === 'Polygon' && f.geometry.coordinates[0].every(([x, y]) => x >= x0 && x <= x1 && y >= y0 && y <= y1);
-      expect(result.geojson.features.filter((f) => ['room', 'footprint'].includes(f.properties.class) && inBox(f)).map((f) => f.properties.class)).toEqual([]);
+      return recognizeSheet({ info: sheet.info, primitives, words, scale: null }).geojson.features;
     } finally {
       await sheet.close();
     }
+  }
+
+  it('takes the box of notes on kirkland\'s site plan (A1), framed by a heavy stroke, for neither a room nor a building', async () => {
+    // Its frame (919–1099 × 217–399 pt) closed a room around a paragraph of 89 words OCR reads.
+    const [x0, y0, x1, y1] = [900, 200, 1120, 420].map((pt) => (pt * 150) / 72);
+    const inBox = (f: BlueprintFeature) => f.geometry?.type === 'Polygon' && f.geometry.coordinates[0].every(([x, y]) => x >= x0 && x <= x1 && y >= y0 && y <= y1);
+    const features = await kirklandPage(1);
+    expect(features.filter((f) => ['room', 'footprint'].includes(f.properties.class) && inBox(f)).map((f) => f.properties.class)).toEqual([]);
   }, 240_000);
 
   it('finds no room on sheets of elevations and sections whose notes read like plan titles (kirkland A5 and A6, lettering read by OCR)', async () => {
@@ -345,16 +350,8 @@ describe('recognizeSheet on a real sheet', () => {
     // "FLOOR-TO-CEILING" heights, and OCR read a scrap of hatch as "wc" (confidence 0.73), a
     // room's name: a wall section closed a room, with 138 walls.
     for (const page of [5, 6]) {
-      const sheet = await openSheet(realPage('measurex/kirkland-sample-plans.pdf', page), 150);
-      try {
-        const [primitives, layer] = await Promise.all([extractPrimitives(sheet), extractWords(sheet)]);
-        const words = await sheetWords(layer, async (dpi) => scaledPng(await renderSheet(sheet, dpi)), sheet.info);
-        const result = recognizeSheet({ info: sheet.info, primitives, words, scale: null });
-        const found = result.geojson.features.filter((f) => f.properties.class === 'room' || f.properties.class === 'wall');
-        expect(found.map((f) => f.properties.class), `page ${page}`).toEqual([]);
-      } finally {
-        await sheet.close();
-      }
+      const found = (await kirklandPage(page)).filter((f) => f.properties.class === 'room' || f.properties.class === 'wall');
+      expect(found.map((f) => f.properties.class), `page ${page}`).toEqual([]);
     }
   }, 360_000);
 
