@@ -54,10 +54,9 @@ import { sheetWords } from '../server/src/pipeline/ocr.ts';
 import type { SheetWord } from '../server/src/pipeline/types.ts';
 import { extractPrimitives } from '../server/src/pipeline/vectors.ts';
 import { generateSheet, suiteOptions, type SheetTruth } from './synth/generate.ts';
-import { realPage } from '../server/test/support/realplans.ts';
+import { realPage, realplans } from '../server/test/support/realplans.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const realplans = path.resolve(root, '../shared/realplans');
 const outDir = path.join(root, 'bench/out');
 const renderDir = path.join(outDir, 'accuracy');
 const DPI = 150;

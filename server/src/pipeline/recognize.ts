@@ -61,15 +61,16 @@ function estimatedUnitsPerMetre(scale: Scale | null, dpi: number): number | null
   return mpu === null ? null : 1 / mpu;
 }
 
+/** A plan's title is set at least this share of the size of the views' largest title beside it. */
+const PLAN_TITLE_SIZE_SHARE = 0.75;
+
 /**
  * A sheet of elevations or sections: its drawings are titled as such, none as a plan, and no label
  * says what a room is. Its window frames and façade panels close like rooms, yet it shows no floor.
  * An elevation's level marks ("FINISHED FLOOR", "LEVEL 2") read like plan titles, in the size of
- * its notes: a plan's title is set about as large as the views' titles beside it. A room's name
- * counts where it is surely read: OCR makes "wc" of a section's hatch.
+ * its notes, so plan titles count only about as large as the views' titles. A room's name counts
+ * where it is surely read: OCR makes "wc" of a section's hatch.
  */
-const PLAN_TITLE_SIZE_SHARE = 0.75;
-
 function drawsNoPlan(words: SheetWord[]): boolean {
   const lines = assembleLines(words);
   const titles = findTitles(lines);

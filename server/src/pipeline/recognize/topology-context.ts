@@ -8,6 +8,7 @@
 // rooms within or against a building's outline are rooms. A cover sheet's axonometric view closes
 // "rooms" too, between walls drawn in projection: a plan's walls run square to each other (in any
 // orientation, with a few angled ones), a projection's two main directions meet at another angle.
+import type { Position } from '../../../../core/src/types.ts';
 import { boxesOverlap, distanceToRing, interiorPoint, pointInRing, ringBBox } from './geom-basics.ts';
 import { fromFrame } from './geom-frame.ts';
 import type { Ring } from './model.ts';
@@ -75,19 +76,25 @@ function drawnInProjection(runs: readonly WallRun[]): boolean {
  * 0°, 60° and 120° are a hexagonal plan as well as an isometric view: a building one of whose
  * rooms is named is a plan whatever its walls' directions (a view in projection names none).
  */
-function notPlans(buildings: Ring[], runs: readonly WallRun[], rooms: readonly FoundRoom[]): Set<Ring> {
+function notPlans(buildings: Ring[], runs: readonly WallRun[], rooms: readonly RoomAt[]): Set<Ring> {
   const lying = runsByBuilding(buildings, runs);
   const shares = lying.map(screenedShare);
   const inkBeside = shares.some((share) => share !== null && share <= SUBJECT_SHARE);
-  const named = (ring: Ring) => rooms.some((room) => room.name !== null && pointInRing(interiorPoint(room.polygon), ring));
+  const named = (ring: Ring) => rooms.some(({ room, at }) => room.name !== null && pointInRing(at, ring));
   return new Set(buildings.filter((ring, k) => (inkBeside && (shares[k] ?? 0) >= CONTEXT_SHARE) || (drawnInProjection(lying[k]) && !named(ring))));
 }
 
+/** A room with a point inside it. */
+interface RoomAt {
+  room: FoundRoom;
+  at: Position;
+}
+
 /** Whether a room lies in a building's outline or within `reach` of it. */
-function ofBuilding(room: FoundRoom, outline: Ring, reach: number): boolean {
+function ofBuilding({ room, at }: RoomAt, outline: Ring, reach: number): boolean {
   const ring = room.polygon[0];
   if (!boxesOverlap(ringBBox(ring), ringBBox(outline), reach)) return false;
-  if (pointInRing(interiorPoint(room.polygon), outline)) return true;
+  if (pointInRing(at, outline)) return true;
   return ring.some((p) => distanceToRing(p, outline) <= reach) || outline.some((p) => distanceToRing(p, ring) <= reach);
 }
 
@@ -97,17 +104,19 @@ function ofBuilding(room: FoundRoom, outline: Ring, reach: number): boolean {
  * buildings left with no room.
  */
 export function withoutContext(findings: RoomFindings, runs: readonly WallRun[], reach: number): RoomFindings {
-  const dropped = notPlans(findings.buildings, runs, findings.rooms);
+  const placed = findings.rooms.map((room) => ({ room, at: interiorPoint(room.polygon) }));
+  const dropped = notPlans(findings.buildings, runs, placed);
   const plans = findings.buildings.filter((ring) => !dropped.has(ring));
   const newIndex: number[] = [];
   let count = 0;
-  const rooms = findings.rooms.filter((room, k) => {
-    const kept = plans.some((outline) => ofBuilding(room, outline, reach));
-    newIndex[k] = kept ? count++ : -1;
-    return kept;
+  const kept = placed.filter((room, k) => {
+    const inPlan = plans.some((outline) => ofBuilding(room, outline, reach));
+    newIndex[k] = inPlan ? count++ : -1;
+    return inPlan;
   });
+  const rooms = kept.map(({ room }) => room);
   // A drawing left with no room (a box of notes with a heavy frame) is no building.
-  const buildings = plans.filter((outline) => rooms.some((room) => ofBuilding(room, outline, reach)));
+  const buildings = plans.filter((outline) => kept.some((room) => ofBuilding(room, outline, reach)));
   if (rooms.length === findings.rooms.length && buildings.length === findings.buildings.length) return findings;
   const remap = (room: number) => (room < 0 ? room : newIndex[room]);
   return { rooms, buildings, solids: findings.solids, closureSides: findings.closureSides.map(([a, b]) => [remap(a), remap(b)]) };
