@@ -6,6 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { colorFor } from '../../core/src/colors.ts';
 import type { BlueprintFeature, BlueprintFeatureCollection, Position } from '../../core/src/types.ts';
+import { pointInPolygon } from '../../core/src/geometry.ts';
 import { validateFeatureCollection } from '../../core/src/validate.ts';
 import { extractWords } from '../src/pipeline/text.ts';
 import { sheetWords } from '../src/pipeline/ocr.ts';
@@ -341,6 +342,16 @@ describe('recognizeSheet on a real sheet', () => {
     const inBox = (f: BlueprintFeature) => f.geometry?.type === 'Polygon' && f.geometry.coordinates[0].every(([x, y]) => x >= x0 && x <= x1 && y >= y0 && y <= y1);
     const features = await kirklandPage(1);
     expect(features.filter((f) => ['room', 'footprint'].includes(f.properties.class) && inBox(f)).map((f) => f.properties.class)).toEqual([]);
+  }, 240_000);
+
+  it('reads the walls of kirkland\'s garage (A3) as thick as drawn: the roof\'s edge, written dash by dash outside them, is no wall face', async () => {
+    // The garage's walls are 4.5 pt thick; its roof line runs 16 pt outside them, each dash a
+    // stroke of its own in the walls' pen, and paired with their outer faces it made walls 16 pt
+    // thick along three sides.
+    const overhang: Position[] = [[650, 463], [731, 560], [690, 653]].map(([x, y]) => [(x * 150) / 72, (y * 150) / 72]);
+    const walls = (await kirklandPage(3)).filter((f) => f.properties.class === 'wall' && f.geometry?.type === 'Polygon');
+    expect(walls.length).toBeGreaterThan(0);
+    for (const at of overhang) expect(walls.filter((wall) => pointInPolygon(at, (wall.geometry as { coordinates: Position[][] }).coordinates)).map((wall) => wall.properties.id), `${at}`).toEqual([]);
   }, 240_000);
 
   it('finds no room on sheets of elevations and sections whose notes read like plan titles (kirkland A5 and A6, lettering read by OCR)', async () => {

@@ -1149,3 +1149,48 @@ describe('generated sheets with exact ground truth', () => {
     });
   }
 });
+
+describe('linework CAD exports piece by piece', () => {
+  // An office and a store of 3.9 m × 5 m side by side, walls 0.2 m drawn as outlines in one pen,
+  // at 1:50 on A3; the door between them 0.9 m wide.
+  const MM = 72 / 25.4;
+  const metres = (v: number) => ((v * 1000) / 50) * MM;
+  const [left, top] = [150, 200];
+  const at = (x: number, y: number) => `${left + metres(x)} ${top + metres(y)}`;
+  const outline = (x0: number, y0: number, x1: number, y1: number) => `M ${at(x0, y0)} L ${at(x1, y0)} L ${at(x1, y1)} L ${at(x0, y1)} Z`;
+  async function twoRooms(draw: (path: (d: string) => void) => void): Promise<Uint8Array> {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([420 * MM, 297 * MM]);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const path = (d: string) => page.drawSvgPath(d, { x: 0, y: page.getHeight(), borderColor: rgb(0, 0, 0), borderWidth: 0.7 });
+    // The partition at 3.9–4.1 m stops at 2 m from the north face and takes up again at 2.9 m.
+    path(`${outline(-0.2, -0.2, 8.2, 5.2)} M ${at(0, 0)} L ${at(3.9, 0)} L ${at(3.9, 2)} L ${at(4.1, 2)} L ${at(4.1, 0)} L ${at(8, 0)} L ${at(8, 5)} L ${at(4.1, 5)} L ${at(4.1, 2.9)} L ${at(3.9, 2.9)} L ${at(3.9, 5)} L ${at(0, 5)} Z`);
+    draw(path);
+    ['OFFICE', 'STORE'].forEach((name, k) => page.drawText(name, { x: left + metres(1.2 + 4.1 * k), y: page.getHeight() - (top + metres(4)), size: 9, font }));
+    page.drawText('LEVEL 1 PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (top + metres(6.5)), size: 10, font });
+    return doc.save();
+  }
+  const mpu = metresPerUnit({ drawing: 1, real: 50, units: 'si', type: 'metric' }, DPI)!;
+  const m2 = (rings: Position[][]) => polygonArea(rings) * mpu * mpu;
+
+  it('takes a dashed roof line written dash by dash for no wall face: the footprint stays on the walls', async () => {
+    // The roof's edge 0.4 m outside the walls, in the walls' pen, each dash (0.3 m, gaps 0.15 m) a
+    // stroke of its own, as kirkland's plans draw it: paired with the walls' outer faces it read
+    // as a wall 0.4 m thick round the building.
+    const result = detectTopology({
+      ...(await parse(
+        await twoRooms((path) => {
+          const dashes: string[] = [];
+          for (let s = -0.6; s < 8.6; s += 0.45) dashes.push(`M ${at(s, -0.6)} L ${at(Math.min(s + 0.3, 8.6), -0.6)} M ${at(s, 5.6)} L ${at(Math.min(s + 0.3, 8.6), 5.6)}`);
+          for (let s = -0.6; s < 5.6; s += 0.45) dashes.push(`M ${at(-0.6, s)} L ${at(-0.6, Math.min(s + 0.3, 5.6))} M ${at(8.6, s)} L ${at(8.6, Math.min(s + 0.3, 5.6))}`);
+          for (const dash of dashes) path(dash);
+        }),
+      )),
+      metresPerUnit: mpu,
+    });
+    expect(result.rooms.map((room) => room.name).sort()).toEqual(['OFFICE', 'STORE']);
+    expect(result.footprints).toHaveLength(1);
+    expect(m2(result.footprints[0])).toBeCloseTo(8.4 * 5.4, 0);
+    for (const wall of result.walls) expect(wall.thickness * mpu).toBeLessThan(0.3);
+  });
+});

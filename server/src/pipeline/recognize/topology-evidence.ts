@@ -4,6 +4,7 @@ import type { Position } from '../../../../core/src/types.ts';
 import type { BBox, RGBA, Segment, SheetPrimitives, SheetWord, StrokeStyle, SubPath, VectorPath } from '../types.ts';
 import { cellKey, closeRing, distance, interiorPoint, pointInRing, ringBBox, ringPerimeter, signedArea2 } from './geom-basics.ts';
 import { paintedRegion, type MultiPolygon } from './geom-clip.ts';
+import { explodedDashLineIds } from './topology-dashes.ts';
 import { textFrameLineIds } from './topology-frames.ts';
 
 /** A straight piece of linework with its direction normalised to an angle in [0, π). */
@@ -28,6 +29,11 @@ export interface Line {
   /** Pen or paint the line was drawn with: lines of one wall share it. */
   style: string;
   pathIndex: number;
+  /**
+   * A dash of a dashed line written out dash by dash (topology-dashes.ts): it tells its pen's
+   * share of the sheet like any stroke, but is never a wall's face.
+   */
+  dashed?: true;
 }
 
 /** A circular arc painted as part of a stroke, from Bézier curves or a fine polyline. */
@@ -457,7 +463,10 @@ export function collectEvidence(primitives: SheetPrimitives, words: SheetWord[],
   }
   strokeWidths.sort((a, b) => a - b);
   const wordBoxes = words.map(wordBox).filter((box): box is WordBox => box !== null);
+  const unitsPerPaperMm = dpi / 25.4;
   const framed = textFrameLineIds(lines, wordBoxes);
+  const unframed = lines.filter((line) => !framed.has(line.id));
+  const dashes = explodedDashLineIds(unframed, unitsPerPaperMm);
   const strokeStyle = (pathIndex: number) => {
     const { stroke } = primitives.paths[pathIndex];
     return stroke ? styleKey('stroke', stroke.width, stroke.color) : '';
@@ -465,13 +474,13 @@ export function collectEvidence(primitives: SheetPrimitives, words: SheetWord[],
   arcs.push(...explodedArcs(primitives.paths, EXPLODED_PIECE_MM * (dpi / 25.4), EXPLODED_JOINT_MM * (dpi / 25.4)).map((arc) => ({ ...arc, style: strokeStyle(arc.pathIndex) })));
   return {
     // Ids stay the lines' indices.
-    lines: lines.filter((line) => !framed.has(line.id)).map((line, id) => ({ ...line, id })),
+    lines: unframed.map((line, id) => (dashes.has(line.id) ? { ...line, id, dashed: true } : { ...line, id })),
     arcs,
     fills,
     tints,
     opaqueFills,
     words: wordBoxes,
     typicalStrokeWidth: strokeWidths.length > 0 ? strokeWidths[strokeWidths.length >> 1] : 1,
-    unitsPerPaperMm: dpi / 25.4,
+    unitsPerPaperMm,
   };
 }

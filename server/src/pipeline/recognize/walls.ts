@@ -893,8 +893,10 @@ export function detectWallEvidence(evidence: Evidence, scale: WallScale, reading
   const firstPairs = findPairs(candidates.filter((line) => line.length >= 3 * scale.minThickness), scale, PEN_OVERLAP_SHARE);
   const ladder = ladderPairs(firstPairs);
   const { pens, lighter, minorHeaviest, strongest } = wallStyles(firstPairs.filter((pair) => !ladder.has(pair)), reading.widthFromMainPens);
-  const unfiguredFaces = lines.filter((line) => dimensions.unfigured.has(line.id) && line.length >= scale.minThickness);
-  const wallLines = [...candidates, ...unfiguredFaces].filter((line) => pens.has(line.style));
+  // A dashed line's dashes count toward their pen above, but no dash is a wall's face.
+  const faceCandidates = candidates.filter((line) => !line.dashed);
+  const unfiguredFaces = lines.filter((line) => dimensions.unfigured.has(line.id) && line.length >= scale.minThickness && !line.dashed);
+  const wallLines = [...faceCandidates, ...unfiguredFaces].filter((line) => pens.has(line.style));
   const pairs = findPairs(wallLines, scale, WALL_OVERLAP_SHARE);
   const framesWords = (quad: FrameRect) => framesText(quad, evidence.words, wordIndex);
   const wallLadder = ladderPairs(pairs);
@@ -912,7 +914,7 @@ export function detectWallEvidence(evidence: Evidence, scale: WallScale, reading
   // Faces crossed like dimension lines and read loosely count in the pen most walls pair in only:
   // the glazing of windows in another pen, crossed by their jambs alike, is a face's nearer partner.
   const looselyFaces = strongest === null ? new Set<number>() : dimensions.loosely(strongest);
-  const loose = lines.filter((line) => looselyFaces.has(line.id) && !dimensions.unfigured.has(line.id) && line.length >= scale.minThickness);
+  const loose = lines.filter((line) => looselyFaces.has(line.id) && !dimensions.unfigured.has(line.id) && line.length >= scale.minThickness && !line.dashed);
   if (loose.length > 0 && modes.length > 0) paired.push(...loosePairs(loose, wallLines, modes[0], scale, framesWords));
   // A wall of a thickness the sheet seldom draws (a thicker plumbing wall between two toilets, a
   // chase) is no thickness mode: in the wall pens, within the range of the sheet's wall
@@ -925,12 +927,12 @@ export function detectWallEvidence(evidence: Evidence, scale: WallScale, reading
   );
   // A wide stroke that pairs with another line is a face of an outlined wall, not a wall itself.
   const facing = new Set(paired.flatMap((source) => source.lineIds));
-  const wide = lines.filter((line) => !facing.has(line.id) && !dimensions.dimensionIds.has(line.id) && isWideStroke(line, scale, evidence.typicalStrokeWidth));
+  const wide = lines.filter((line) => !facing.has(line.id) && !dimensions.dimensionIds.has(line.id) && !line.dashed && isWideStroke(line, scale, evidence.typicalStrokeWidth));
   const wideSources: QuadSource[] = wide.map((line) => ({ quad: wideStrokeQuad(line), lineIds: [line.id] }));
   const keptWide = new Set(connectedWideQuads(wideSources.map((source) => source.quad), paired.map((source) => source.quad), scale.minThickness));
   const sources = [...paired, ...oddWalls, ...wideSources.filter((source) => keptWide.has(source.quad))];
   const heavyRuns = mergeRuns(sources, lines);
-  const merged = reading.withLighterPens ? [...heavyRuns, ...mergeRuns(lighterSources(candidates, lighter, sources, modes, scale, framesWords), lines)] : heavyRuns;
+  const merged = reading.withLighterPens ? [...heavyRuns, ...mergeRuns(lighterSources(faceCandidates, lighter, sources, modes, scale, framesWords), lines)] : heavyRuns;
   const content = openingContentRuns(merged, heavyRuns.length);
   const runs = merged.filter((_, k) => !content.has(k));
   const joints = jointPieces(runs, scale.unitsPerMetre === null ? 2 * (modes[0] ?? scale.minThickness) : SHORTEST_OPENING_METRES * scale.unitsPerMetre);

@@ -1,0 +1,160 @@
+// Dashed lines written as loose dashes. A dashed line is hidden or overhead (a roof's overhang, a
+// soffit, a wall to be demolished), never a wall's face, and a line with a dash pattern is left out
+// of the walls' evidence for that. Some CAD exports write the pattern out instead: each dash a
+// solid stroke of its own, in a row along one line. Paired with a wall face, such a row read as a
+// wall as thick as the overhang is deep (kirkland's garage roof line, 16 pt out). The rows are
+// found here from their rhythm, dashes and gaps of even length as a line type repeats them, and
+// from their loose ends: a wall face broken at doors in a row has a rhythm too, but each of its
+// pieces ends on the wall's end cap or on the next wall's face.
+import type { Position } from '../../../../core/src/types.ts';
+import { cellKey, distance, median } from './geom-basics.ts';
+import type { Line } from './topology-evidence.ts';
+
+/** Lines this close to parallel (radians) and to one line (paper mm) are pieces of one line. */
+const ANGLE_TOLERANCE = 0.005;
+const OFFSET_TOLERANCE_MM = 0.1;
+/** A line type's gap, paper mm: wider than the joints CAD leaves between the pieces of one stroke, narrower than a door. */
+const MIN_GAP_MM = 0.4;
+const MAX_GAP_MM = 4;
+/** A row's gaps and dashes within this share of their medians; a few may be broken by a stroke that happens to lie on the line (lettering set against it). */
+const GAP_EVENNESS = 0.3;
+const DASH_EVENNESS = 0.3;
+const EVEN_SHARE = 2 / 3;
+/** A line type's dash is at most this many gaps long (ISO's long dash is 4, a centre line's 5); a face broken by columns or partitions is far longer between its breaks. */
+const MAX_DASH_GAPS = 6;
+/** A row this short is a hatch's joints (brick's, across a wall), not a line drawn dashed. */
+const MIN_DASHES = 4;
+const MIN_ROW_MM = 20;
+/** A dash's end is loose where no other line ends within this, paper mm; most of a dashed row's ends are. */
+const JOINT_MM = 0.25;
+const LOOSE_ENDS_SHARE = 2 / 3;
+
+interface Piece {
+  line: Line;
+  t0: number;
+  t1: number;
+}
+
+/** Ids of the lines that are dashes of a dashed line written out dash by dash. */
+export function explodedDashLineIds(lines: readonly Line[], unitsPerPaperMm: number): Set<number> {
+  const dashes = new Set<number>();
+  let ends: LineEnds | null = null;
+  for (const row of collinearGroups(lines, unitsPerPaperMm)) {
+    for (const run of evenRuns(row, unitsPerPaperMm)) {
+      ends ??= new LineEnds(lines, JOINT_MM * unitsPerPaperMm);
+      if (looseEndsShare(run, ends) >= LOOSE_ENDS_SHARE) for (const piece of run) dashes.add(piece.line.id);
+    }
+  }
+  return dashes;
+}
+
+/** Where lines end, hashed on a grid of the joint tolerance. */
+class LineEnds {
+  private readonly cells = new Map<number, { at: Position; line: Line }[]>();
+
+  constructor(
+    lines: readonly Line[],
+    private readonly tolerance: number,
+  ) {
+    for (const line of lines) for (const at of [line.a, line.b]) this.cellOf(at).push({ at, line });
+  }
+
+  private cellOf([x, y]: Position) {
+    const key = cellKey(Math.floor(x / this.tolerance), Math.floor(y / this.tolerance));
+    let cell = this.cells.get(key);
+    if (!cell) this.cells.set(key, (cell = []));
+    return cell;
+  }
+
+  /** Whether a line not running along `line` ends within the tolerance of `at`. */
+  joined(at: Position, line: Line): boolean {
+    const cx = Math.floor(at[0] / this.tolerance);
+    const cy = Math.floor(at[1] / this.tolerance);
+    for (let dx = -1; dx <= 1; dx++) {
+      for (let dy = -1; dy <= 1; dy++) {
+        for (const end of this.cells.get(cellKey(cx + dx, cy + dy)) ?? []) {
+          const along = Math.abs(end.line.ux * line.uy - end.line.uy * line.ux) < ANGLE_TOLERANCE;
+          if (!along && distance(end.at, at) <= this.tolerance) return true;
+        }
+      }
+    }
+    return false;
+  }
+}
+
+/** The share of a run's dash ends that no other line meets. */
+function looseEndsShare(run: Piece[], ends: LineEnds): number {
+  let loose = 0;
+  for (const { line } of run) for (const at of [line.a, line.b]) if (!ends.joined(at, line)) loose++;
+  return loose / (2 * run.length);
+}
+
+/** Stroked lines grouped by pen and supporting line, each group sorted along its line. */
+function collinearGroups(lines: readonly Line[], unitsPerPaperMm: number): Piece[][] {
+  const offsetTolerance = OFFSET_TOLERANCE_MM * unitsPerPaperMm;
+  const keyed = lines
+    .filter((line) => line.source === 'stroke')
+    .map((line) => ({ line, angle: Math.atan2(line.uy, line.ux) }))
+    .sort((p, q) => (p.line.style < q.line.style ? -1 : p.line.style > q.line.style ? 1 : p.angle - q.angle));
+  const groups: Piece[][] = [];
+  // Within a run of one pen and one direction, lines sorted by offset fall into groups on one line.
+  let start = 0;
+  while (start < keyed.length) {
+    let end = start + 1;
+    while (end < keyed.length && keyed[end].line.style === keyed[start].line.style && keyed[end].angle - keyed[end - 1].angle <= ANGLE_TOLERANCE) end++;
+    const bundle = keyed.slice(start, end).sort((p, q) => p.line.offset - q.line.offset);
+    let first = 0;
+    for (let k = 1; k <= bundle.length; k++) {
+      // Measured from the group's first line, so that strokes beside the line (lettering set against it) do not chain onto it.
+      if (k < bundle.length && bundle[k].line.offset - bundle[first].line.offset <= offsetTolerance) continue;
+      if (k - first >= MIN_DASHES) groups.push(bundle.slice(first, k).map(({ line }) => ({ line, t0: line.t0, t1: line.t1 })).sort((p, q) => p.t0 - q.t0));
+      first = k;
+    }
+    start = end;
+  }
+  return groups;
+}
+
+/** Stretches along one line whose dashes (pieces joined where they touch or overlap) keep a line type's rhythm. */
+function evenRuns(pieces: Piece[], unitsPerPaperMm: number): Piece[][] {
+  const minGap = MIN_GAP_MM * unitsPerPaperMm;
+  const maxGap = MAX_GAP_MM * unitsPerPaperMm;
+  const dashes: Dash[] = [];
+  for (const piece of pieces) {
+    const last = dashes[dashes.length - 1];
+    // Pieces closer than a gap are one stroke: CAD's duplicates, a line drawn in two pieces.
+    if (last && piece.t0 - last.t1 < minGap) {
+      last.t1 = Math.max(last.t1, piece.t1);
+      last.pieces.push(piece);
+    } else dashes.push({ t0: piece.t0, t1: piece.t1, pieces: [piece] });
+  }
+  const runs: Piece[][] = [];
+  let first = 0;
+  for (let k = 1; k <= dashes.length; k++) {
+    if (k < dashes.length && dashes[k].t0 - dashes[k - 1].t1 <= maxGap) continue;
+    const run = dashes.slice(first, k);
+    if (isDashedRow(run, unitsPerPaperMm)) runs.push(run.flatMap((dash) => dash.pieces));
+    first = k;
+  }
+  return runs;
+}
+
+interface Dash {
+  t0: number;
+  t1: number;
+  pieces: Piece[];
+}
+
+function isDashedRow(run: Dash[], unitsPerPaperMm: number): boolean {
+  if (run.length < MIN_DASHES || run[run.length - 1].t1 - run[0].t0 < MIN_ROW_MM * unitsPerPaperMm) return false;
+  const gaps = run.slice(1).map((dash, k) => dash.t0 - run[k].t1);
+  const gap = median(gaps);
+  if (gaps.filter((g) => Math.abs(g - gap) <= GAP_EVENNESS * gap).length < EVEN_SHARE * gaps.length) return false;
+  if (run.some((dash) => dash.t1 - dash.t0 > MAX_DASH_GAPS * gap)) return false;
+  // A hidden line's dashes are of one length (the end ones may be cut short where the line meets
+  // another). A centre line's alternate long and short: it marks an axis (a grid line, a wall's
+  // centre) and runs through walls and doorways rather than beside them.
+  const inner = run.slice(1, -1).map((dash) => dash.t1 - dash.t0);
+  const dash = median(inner);
+  return inner.filter((length) => Math.abs(length - dash) <= DASH_EVENNESS * dash).length >= EVEN_SHARE * inner.length;
+}
