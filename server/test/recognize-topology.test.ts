@@ -1193,4 +1193,27 @@ describe('linework CAD exports piece by piece', () => {
     expect(m2(result.footprints[0])).toBeCloseTo(8.4 * 5.4, 0);
     for (const wall of result.walls) expect(wall.thickness * mpu).toBeLessThan(0.3);
   });
+
+  it('reads a door swing written as six straight steps of 15° (Revit) as a door that closes its doorway', async () => {
+    // The leaf stands open in the store, hinged on the partition's south jamb; the swing runs
+    // from its tip to the north jamb. Unread, the doorway left the office and the store one room.
+    const result = detectTopology({
+      ...(await parse(
+        await twoRooms((path) => {
+          const [hx, hy, r] = [4.1, 2.9, 0.9];
+          path(`M ${at(hx, hy)} L ${at(hx + r, hy)}`);
+          // Revit writes its coordinates to a tenth of a point, so the steps come out a hair over 15°.
+          const tenth = (x: number, y: number) => at(x, y).split(' ').map((v) => Number(v).toFixed(1)).join(' ');
+          const steps = Array.from({ length: 7 }, (_, k) => (k * Math.PI) / 12).map((a) => tenth(hx + r * Math.cos(a), hy - r * Math.sin(a)));
+          path(`M ${steps[0]} ${steps.slice(1).map((p) => `L ${p}`).join(' ')}`);
+        }),
+      )),
+      metresPerUnit: mpu,
+    });
+    expect(result.openings.map((opening) => opening.subClass)).toEqual(['single swing door']);
+    expect(result.rooms.map((room) => [room.name, Number(m2(room.polygon).toFixed(1))]).sort()).toEqual([
+      ['OFFICE', 19.5],
+      ['STORE', 19.5],
+    ]);
+  });
 });

@@ -234,6 +234,12 @@ function cubicSamples(segment: Extract<Segment, { kind: 'cubic' }>): Position[] 
 }
 
 /**
+ * A polyline turning this much or less at each step may be an arc (Revit writes a door's quarter
+ * swing in six steps of 15°); a polygon of a few sides, turning more, is not.
+ */
+const POLYLINE_ARC_STEP = (16 * Math.PI) / 180;
+
+/**
  * Arcs of one subpath: consecutive cubics on one circle join into one arc; so do runs of at
  * least `minPolylineSteps` short straight steps turning the same way (arcs exported as polylines).
  */
@@ -246,7 +252,7 @@ function subpathArcs(subpath: SubPath, pathIndex: number): ArcShape[] {
   const flush = () => {
     if (runKind === 'cubic' || (runKind === 'line' && runSteps >= 6)) {
       const arc = fitArc(run, pathIndex);
-      if (arc && (runKind === 'cubic' || arc.sweep / runSteps < Math.PI / 12)) arcs.push(arc);
+      if (arc && (runKind === 'cubic' || arc.sweep / runSteps <= POLYLINE_ARC_STEP)) arcs.push(arc);
     }
     run = [];
     runKind = null;
