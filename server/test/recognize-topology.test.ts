@@ -548,17 +548,18 @@ describe('purdue-lilyhall A121 (Revit lab plan whose room tags print numbers onl
 const OCR_TEST_TIMEOUT_MS = 300_000;
 
 describe('kirkland sample plans, cover sheet (outlined text read by OCR)', () => {
-  it('names no room after a paragraph of notes printed in a box', async () => {
+  it('reads no room on the site plan: not the box of notes, nor the new garage drawn as a hatched outline inside its roof line', async () => {
     const bytes = new Uint8Array(readFileSync(path.join(realplans, 'measurex/kirkland-sample-plans.pdf')));
     const sheet = await openSheet(bytes, DPI);
     try {
       const words = await sheetWords(await extractWords(sheet), async (dpi) => scaledPng(await renderSheet(sheet, dpi)), sheet.info);
       const result = detectTopology({ info: sheet.info, primitives: await extractPrimitives(sheet), words, metresPerUnit: null });
       // The boxed note "These drawings for individuals preparing drawings for permit submittal…"
-      // encloses floor of its own; its sentences are no room's name.
+      // encloses floor of its own, and its sentences are no room's name. The garage is a heavy
+      // outline, hatched, its roof's edge dashed outside it dash by dash: read as wall faces, the
+      // dashes made it two rooms.
       expect(words.some((word) => word.text === 'submittal.')).toBe(true);
-      expect(result.rooms.length).toBeGreaterThan(0);
-      for (const room of result.rooms) expect((room.name ?? '').split(/\s+/).length, room.name ?? '').toBeLessThanOrEqual(6);
+      expect(result.rooms.map((room) => room.name)).toEqual([]);
     } finally {
       await sheet.close();
     }
