@@ -7,7 +7,8 @@
 // from their loose ends: a wall face broken at doors in a row has a rhythm too, but each of its
 // pieces ends on the wall's end cap or on the next wall's face.
 import type { Position } from '../../../../core/src/types.ts';
-import { cellKey, distance, median } from './geom-basics.ts';
+import Flatbush from 'flatbush';
+import { distance, median } from './geom-basics.ts';
 import type { Line } from './topology-evidence.ts';
 
 /** Lines this close to parallel (radians) and to one line (paper mm) are pieces of one line. */
@@ -42,78 +43,82 @@ export function explodedDashLineIds(lines: readonly Line[], unitsPerPaperMm: num
   for (const row of collinearGroups(lines, unitsPerPaperMm)) {
     for (const run of evenRuns(row, unitsPerPaperMm)) {
       ends ??= new LineEnds(lines, JOINT_MM * unitsPerPaperMm);
-      if (looseEndsShare(run, ends) >= LOOSE_ENDS_SHARE) for (const piece of run) dashes.add(piece.line.id);
+      if (mostlyLoose(run, ends)) for (const piece of run) dashes.add(piece.line.id);
     }
   }
   return dashes;
 }
 
-/** Where lines end, hashed on a grid of the joint tolerance. */
+/** Where lines end, indexed for the search round one dash's end. */
 class LineEnds {
-  private readonly cells = new Map<number, { at: Position; line: Line }[]>();
+  private readonly index: Flatbush;
 
   constructor(
-    lines: readonly Line[],
+    private readonly lines: readonly Line[],
     private readonly tolerance: number,
   ) {
-    for (const line of lines) for (const at of [line.a, line.b]) this.cellOf(at).push({ at, line });
-  }
-
-  private cellOf([x, y]: Position) {
-    const key = cellKey(Math.floor(x / this.tolerance), Math.floor(y / this.tolerance));
-    let cell = this.cells.get(key);
-    if (!cell) this.cells.set(key, (cell = []));
-    return cell;
+    this.index = new Flatbush(Math.max(1, 2 * lines.length));
+    for (const { a, b } of lines) {
+      this.index.add(a[0], a[1], a[0], a[1]);
+      this.index.add(b[0], b[1], b[0], b[1]);
+    }
+    if (lines.length === 0) this.index.add(0, 0, 0, 0);
+    this.index.finish();
   }
 
   /** Whether a line not running along `line` ends within the tolerance of `at`. */
   joined(at: Position, line: Line): boolean {
-    const cx = Math.floor(at[0] / this.tolerance);
-    const cy = Math.floor(at[1] / this.tolerance);
-    for (let dx = -1; dx <= 1; dx++) {
-      for (let dy = -1; dy <= 1; dy++) {
-        for (const end of this.cells.get(cellKey(cx + dx, cy + dy)) ?? []) {
-          const along = Math.abs(end.line.ux * line.uy - end.line.uy * line.ux) < ANGLE_TOLERANCE;
-          if (!along && distance(end.at, at) <= this.tolerance) return true;
-        }
-      }
-    }
-    return false;
+    const t = this.tolerance;
+    const near = this.index.search(at[0] - t, at[1] - t, at[0] + t, at[1] + t, (k) => {
+      const other = this.lines[k >> 1];
+      if (!other || Math.abs(other.ux * line.uy - other.uy * line.ux) < ANGLE_TOLERANCE) return false;
+      return distance(k & 1 ? other.b : other.a, at) <= t;
+    });
+    return near.length > 0;
   }
 }
 
-/** The share of a run's dash ends that no other line meets. */
-function looseEndsShare(run: Piece[], ends: LineEnds): number {
-  let loose = 0;
-  for (const { line } of run) for (const at of [line.a, line.b]) if (!ends.joined(at, line)) loose++;
-  return loose / (2 * run.length);
+/** Whether most of a run's dash ends are loose: no other line meets them. Hatches' rows, joined at every end, are told early. */
+function mostlyLoose(run: Piece[], ends: LineEnds): boolean {
+  const joinedAllowed = (1 - LOOSE_ENDS_SHARE) * 2 * run.length;
+  let joined = 0;
+  for (const { line } of run) {
+    for (const at of [line.a, line.b]) if (ends.joined(at, line) && ++joined > joinedAllowed) return false;
+  }
+  return true;
 }
 
-/** Stroked lines grouped by pen and supporting line, each group sorted along its line. */
+/**
+ * Stroked lines short enough to be dashes, grouped by pen and supporting line, each group sorted
+ * along its line. Lines are hashed on their pen, direction and offset, each to the tolerance:
+ * the dashes of one row share their line to rounding, and a sheet holds hundreds of thousands of
+ * strokes (zeidler's hatches), too many to sort against each other.
+ */
 function collinearGroups(lines: readonly Line[], unitsPerPaperMm: number): Piece[][] {
   const offsetTolerance = OFFSET_TOLERANCE_MM * unitsPerPaperMm;
-  const keyed = lines
-    .filter((line) => line.source === 'stroke')
-    .map((line) => ({ line, angle: Math.atan2(line.uy, line.ux) }))
-    .sort((p, q) => (p.line.style < q.line.style ? -1 : p.line.style > q.line.style ? 1 : p.angle - q.angle));
-  const groups: Piece[][] = [];
-  // Within a run of one pen and one direction, lines sorted by offset fall into groups on one line.
-  let start = 0;
-  while (start < keyed.length) {
-    let end = start + 1;
-    while (end < keyed.length && keyed[end].line.style === keyed[start].line.style && keyed[end].angle - keyed[end - 1].angle <= ANGLE_TOLERANCE) end++;
-    const bundle = keyed.slice(start, end).sort((p, q) => p.line.offset - q.line.offset);
-    let first = 0;
-    for (let k = 1; k <= bundle.length; k++) {
-      // Measured from the group's first line, so that strokes beside the line (lettering set against it) do not chain onto it.
-      if (k < bundle.length && bundle[k].line.offset - bundle[first].line.offset <= offsetTolerance) continue;
-      if (k - first >= MIN_DASHES) groups.push(bundle.slice(first, k).map(({ line }) => ({ line, t0: line.t0, t1: line.t1 })).sort((p, q) => p.t0 - q.t0));
-      first = k;
-    }
-    start = end;
+  const longestDash = MAX_DASH_GAPS * MAX_GAP_MM * unitsPerPaperMm;
+  const pens = new Map<string, number>();
+  const groups = new Map<number, Piece[]>();
+  for (const line of lines) {
+    if (line.source !== 'stroke' || line.length > longestDash) continue;
+    let pen = pens.get(line.style);
+    if (pen === undefined) pens.set(line.style, (pen = pens.size));
+    // Directions are kept in [0, π): one just short of π is the direction just past 0, reversed.
+    const reversed = Math.atan2(line.uy, line.ux) > Math.PI - ANGLE_TOLERANCE;
+    const angle = reversed ? Math.atan2(-line.uy, -line.ux) : Math.atan2(line.uy, line.ux);
+    const offset = reversed ? -line.offset : line.offset;
+    const key = (pen * ANGLE_BUCKETS + Math.round(angle / ANGLE_TOLERANCE) + 1) * OFFSET_BUCKETS + Math.round(offset / offsetTolerance) + OFFSET_BUCKETS / 2;
+    const piece = reversed ? { line, t0: -line.t1, t1: -line.t0 } : { line, t0: line.t0, t1: line.t1 };
+    const group = groups.get(key);
+    if (group) group.push(piece);
+    else groups.set(key, [piece]);
   }
-  return groups;
+  return [...groups.values()].filter((group) => group.length >= MIN_DASHES).map((group) => group.sort((p, q) => p.t0 - q.t0));
 }
+
+const ANGLE_BUCKETS = Math.ceil(Math.PI / ANGLE_TOLERANCE) + 2;
+/** Offsets are bucketed on either side of the origin; a sheet spans far fewer tolerances. */
+const OFFSET_BUCKETS = 2 ** 24;
 
 /** Stretches along one line whose dashes (pieces joined where they touch or overlap) keep a line type's rhythm. */
 function evenRuns(pieces: Piece[], unitsPerPaperMm: number): Piece[][] {
