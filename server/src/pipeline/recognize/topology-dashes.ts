@@ -6,8 +6,8 @@
 // found here from their rhythm, dashes and gaps of even length as a line type repeats them, and
 // from their loose ends: a wall face broken at doors in a row has a rhythm too, but each of its
 // pieces ends on the wall's end cap or on the next wall's face.
-import type { Position } from '../../../../core/src/types.ts';
 import Flatbush from 'flatbush';
+import type { Position } from '../../../../core/src/types.ts';
 import { distance, median } from './geom-basics.ts';
 import type { Line } from './topology-evidence.ts';
 
@@ -39,6 +39,7 @@ interface Piece {
 /** Ids of the lines that are dashes of a dashed line written out dash by dash. */
 export function explodedDashLineIds(lines: readonly Line[], unitsPerPaperMm: number): Set<number> {
   const dashes = new Set<number>();
+  // Built at the first row that keeps a line type's rhythm: most sheets have none.
   let ends: LineEnds | null = null;
   for (const row of collinearGroups(lines, unitsPerPaperMm)) {
     for (const run of evenRuns(row, unitsPerPaperMm)) {
@@ -57,12 +58,11 @@ class LineEnds {
     private readonly lines: readonly Line[],
     private readonly tolerance: number,
   ) {
-    this.index = new Flatbush(Math.max(1, 2 * lines.length));
+    this.index = new Flatbush(2 * lines.length);
     for (const { a, b } of lines) {
       this.index.add(a[0], a[1], a[0], a[1]);
       this.index.add(b[0], b[1], b[0], b[1]);
     }
-    if (lines.length === 0) this.index.add(0, 0, 0, 0);
     this.index.finish();
   }
 
@@ -71,7 +71,7 @@ class LineEnds {
     const t = this.tolerance;
     const near = this.index.search(at[0] - t, at[1] - t, at[0] + t, at[1] + t, (k) => {
       const other = this.lines[k >> 1];
-      if (!other || Math.abs(other.ux * line.uy - other.uy * line.ux) < ANGLE_TOLERANCE) return false;
+      if (Math.abs(other.ux * line.uy - other.uy * line.ux) < ANGLE_TOLERANCE) return false;
       return distance(k & 1 ? other.b : other.a, at) <= t;
     });
     return near.length > 0;
