@@ -109,14 +109,16 @@ export function withoutContext(findings: RoomFindings, runs: readonly WallRun[],
   const plans = findings.buildings.filter((ring) => !dropped.has(ring));
   const newIndex: number[] = [];
   let count = 0;
+  const housing = new Set<Ring>();
   const kept = placed.filter((room, k) => {
-    const inPlan = plans.some((outline) => ofBuilding(room, outline, reach));
-    newIndex[k] = inPlan ? count++ : -1;
-    return inPlan;
+    const homes = plans.filter((outline) => ofBuilding(room, outline, reach));
+    for (const outline of homes) housing.add(outline);
+    newIndex[k] = homes.length > 0 ? count++ : -1;
+    return homes.length > 0;
   });
   const rooms = kept.map(({ room }) => room);
   // A drawing left with no room (a box of notes with a heavy frame) is no building.
-  const buildings = plans.filter((outline) => kept.some((room) => ofBuilding(room, outline, reach)));
+  const buildings = plans.filter((outline) => housing.has(outline));
   if (rooms.length === findings.rooms.length && buildings.length === findings.buildings.length) return findings;
   const remap = (room: number) => (room < 0 ? room : newIndex[room]);
   return { rooms, buildings, solids: findings.solids, closureSides: findings.closureSides.map(([a, b]) => [remap(a), remap(b)]) };

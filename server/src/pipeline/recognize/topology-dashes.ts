@@ -14,6 +14,9 @@ import type { Line } from './topology-evidence.ts';
 /** Lines this close to parallel (radians) and to one line (paper mm) are pieces of one line. */
 const ANGLE_TOLERANCE = 0.005;
 const OFFSET_TOLERANCE_MM = 0.1;
+/** Keys of the hash lines are grouped in: directions in [0, π) and offsets on either side of the origin (a sheet spans far fewer tolerances). */
+const ANGLE_BUCKETS = Math.ceil(Math.PI / ANGLE_TOLERANCE) + 2;
+const OFFSET_BUCKETS = 2 ** 24;
 /** A line type's gap, paper mm: wider than the joints CAD leaves between the pieces of one stroke, narrower than a door. */
 const MIN_GAP_MM = 0.4;
 const MAX_GAP_MM = 4;
@@ -104,8 +107,9 @@ function collinearGroups(lines: readonly Line[], unitsPerPaperMm: number): Piece
     let pen = pens.get(line.style);
     if (pen === undefined) pens.set(line.style, (pen = pens.size));
     // Directions are kept in [0, π): one just short of π is the direction just past 0, reversed.
-    const reversed = Math.atan2(line.uy, line.ux) > Math.PI - ANGLE_TOLERANCE;
-    const angle = reversed ? Math.atan2(-line.uy, -line.ux) : Math.atan2(line.uy, line.ux);
+    const direction = Math.atan2(line.uy, line.ux);
+    const reversed = direction > Math.PI - ANGLE_TOLERANCE;
+    const angle = reversed ? direction - Math.PI : direction;
     const offset = reversed ? -line.offset : line.offset;
     const key = (pen * ANGLE_BUCKETS + Math.round(angle / ANGLE_TOLERANCE) + 1) * OFFSET_BUCKETS + Math.round(offset / offsetTolerance) + OFFSET_BUCKETS / 2;
     const piece = reversed ? { line, t0: -line.t1, t1: -line.t0 } : { line, t0: line.t0, t1: line.t1 };
@@ -115,10 +119,6 @@ function collinearGroups(lines: readonly Line[], unitsPerPaperMm: number): Piece
   }
   return [...groups.values()].filter((group) => group.length >= MIN_DASHES).map((group) => group.sort((p, q) => p.t0 - q.t0));
 }
-
-const ANGLE_BUCKETS = Math.ceil(Math.PI / ANGLE_TOLERANCE) + 2;
-/** Offsets are bucketed on either side of the origin; a sheet spans far fewer tolerances. */
-const OFFSET_BUCKETS = 2 ** 24;
 
 /** Stretches along one line whose dashes (pieces joined where they touch or overlap) keep a line type's rhythm. */
 function evenRuns(pieces: Piece[], unitsPerPaperMm: number): Piece[][] {

@@ -477,7 +477,7 @@ export function collectEvidence(primitives: SheetPrimitives, words: SheetWord[],
     const { stroke } = primitives.paths[pathIndex];
     return stroke ? styleKey('stroke', stroke.width, stroke.color) : '';
   };
-  arcs.push(...explodedArcs(primitives.paths, EXPLODED_PIECE_MM * (dpi / 25.4), EXPLODED_JOINT_MM * (dpi / 25.4)).map((arc) => ({ ...arc, style: strokeStyle(arc.pathIndex) })));
+  arcs.push(...explodedArcs(primitives.paths, EXPLODED_PIECE_MM * unitsPerPaperMm, EXPLODED_JOINT_MM * unitsPerPaperMm).map((arc) => ({ ...arc, style: strokeStyle(arc.pathIndex) })));
   return {
     // Ids stay the lines' indices.
     lines: unframed.map((line, id) => (dashes.has(line.id) ? { ...line, id, dashed: true } : { ...line, id })),

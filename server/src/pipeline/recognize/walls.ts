@@ -894,8 +894,9 @@ export function detectWallEvidence(evidence: Evidence, scale: WallScale, reading
   const ladder = ladderPairs(firstPairs);
   const { pens, lighter, minorHeaviest, strongest } = wallStyles(firstPairs.filter((pair) => !ladder.has(pair)), reading.widthFromMainPens);
   // A dashed line's dashes count toward their pen above, but no dash is a wall's face.
+  const faces = lines.filter((line) => !line.dashed);
   const faceCandidates = candidates.filter((line) => !line.dashed);
-  const unfiguredFaces = lines.filter((line) => dimensions.unfigured.has(line.id) && line.length >= scale.minThickness && !line.dashed);
+  const unfiguredFaces = faces.filter((line) => dimensions.unfigured.has(line.id) && line.length >= scale.minThickness);
   const wallLines = [...faceCandidates, ...unfiguredFaces].filter((line) => pens.has(line.style));
   const pairs = findPairs(wallLines, scale, WALL_OVERLAP_SHARE);
   const framesWords = (quad: FrameRect) => framesText(quad, evidence.words, wordIndex);
@@ -914,7 +915,7 @@ export function detectWallEvidence(evidence: Evidence, scale: WallScale, reading
   // Faces crossed like dimension lines and read loosely count in the pen most walls pair in only:
   // the glazing of windows in another pen, crossed by their jambs alike, is a face's nearer partner.
   const looselyFaces = strongest === null ? new Set<number>() : dimensions.loosely(strongest);
-  const loose = lines.filter((line) => looselyFaces.has(line.id) && !dimensions.unfigured.has(line.id) && line.length >= scale.minThickness && !line.dashed);
+  const loose = faces.filter((line) => looselyFaces.has(line.id) && !dimensions.unfigured.has(line.id) && line.length >= scale.minThickness);
   if (loose.length > 0 && modes.length > 0) paired.push(...loosePairs(loose, wallLines, modes[0], scale, framesWords));
   // A wall of a thickness the sheet seldom draws (a thicker plumbing wall between two toilets, a
   // chase) is no thickness mode: in the wall pens, within the range of the sheet's wall
@@ -927,7 +928,7 @@ export function detectWallEvidence(evidence: Evidence, scale: WallScale, reading
   );
   // A wide stroke that pairs with another line is a face of an outlined wall, not a wall itself.
   const facing = new Set(paired.flatMap((source) => source.lineIds));
-  const wide = lines.filter((line) => !facing.has(line.id) && !dimensions.dimensionIds.has(line.id) && !line.dashed && isWideStroke(line, scale, evidence.typicalStrokeWidth));
+  const wide = faces.filter((line) => !facing.has(line.id) && !dimensions.dimensionIds.has(line.id) && isWideStroke(line, scale, evidence.typicalStrokeWidth));
   const wideSources: QuadSource[] = wide.map((line) => ({ quad: wideStrokeQuad(line), lineIds: [line.id] }));
   const keptWide = new Set(connectedWideQuads(wideSources.map((source) => source.quad), paired.map((source) => source.quad), scale.minThickness));
   const sources = [...paired, ...oddWalls, ...wideSources.filter((source) => keptWide.has(source.quad))];
