@@ -613,6 +613,22 @@ describe('kirkland sample plans, cover sheet (outlined text read by OCR)', () =>
       expect(result.rooms.flatMap((room) => labelsOf(room.name))).toContain('LIVING ROOM');
     });
 
+    it('reads a swing its export wrote in four steps as a door, and none in the curves of its outlined lettering', () => {
+      // The upper floor's closet door stands 45° open, its swing four straight steps from the
+      // leaf's tip (967, 291 pt) to the jamb (981, 297 pt).
+      const toUnits = DPI / 72;
+      const closetDoor = result.openings.find((opening) => {
+        const [x0, y0, x1, y1] = ringBBox(opening.polygon);
+        return opening.subClass === 'single swing door' && x0 < 983 * toUnits && x1 > 983 * toUnits && y0 < 290 * toUnits && y1 > 290 * toUnits;
+      });
+      expect(closetDoor).toBeDefined();
+      // The sheet's scale is flagged, so the door swings set the units per metre: at 1/8" = 1'-0"
+      // (11×17, half its size) 61.5. The bowls of its lettering, written as coarsely, are swings
+      // of 1–5 pt: taken for arcs, some read as doors and the swings said 49.
+      expect(result.unitsPerMetre).toBeGreaterThan(0.85 * 61.5);
+      expect(result.unitsPerMetre).toBeLessThan(1.15 * 61.5);
+    });
+
     it('names rooms without the scraps of linework OCR reads into a word\'s edge', () => {
       // The upper floor's closet was named "CLOSET]": the bracket is its wall.
       expect(result.rooms.some((room) => room.name === 'CLOSET')).toBe(true);
@@ -1195,7 +1211,12 @@ describe('linework CAD exports piece by piece', () => {
     for (const wall of result.walls) expect(wall.thickness * mpu).toBeLessThan(0.3);
   });
 
-  it('reads a door swing written as six straight steps of 15° (Revit) as a door that closes its doorway', async () => {
+  // Revit writes a quarter swing in six steps of 15°; a print driver flattening curves to a
+  // coarse tolerance writes a small one in four steps of 22.5°.
+  it.each([
+    ['six straight steps of 15° (Revit)', 6],
+    ['four straight steps of 22.5° (a coarse print driver)', 4],
+  ])('reads a door swing written as %s as a door that closes its doorway', async (_, stepCount) => {
     // The leaf stands open in the store, hinged on the partition's south jamb; the swing runs
     // from its tip to the north jamb. Unread, the doorway left the office and the store one room.
     const result = detectTopology({
@@ -1203,9 +1224,9 @@ describe('linework CAD exports piece by piece', () => {
         await twoRooms((path) => {
           const [hx, hy, r] = [4.1, 2.9, 0.9];
           path(`M ${at(hx, hy)} L ${at(hx + r, hy)}`);
-          // Revit writes its coordinates to a tenth of a point, so the steps come out a hair over 15°.
+          // Coordinates written to a tenth of a point, as Revit does, make the steps a hair over their angle.
           const tenth = (x: number, y: number) => at(x, y).split(' ').map((v) => Number(v).toFixed(1)).join(' ');
-          const steps = Array.from({ length: 7 }, (_, k) => (k * Math.PI) / 12).map((a) => tenth(hx + r * Math.cos(a), hy - r * Math.sin(a)));
+          const steps = Array.from({ length: stepCount + 1 }, (_, k) => (k * Math.PI) / (2 * stepCount)).map((a) => tenth(hx + r * Math.cos(a), hy - r * Math.sin(a)));
           path(`M ${steps[0]} ${steps.slice(1).map((p) => `L ${p}`).join(' ')}`);
         }),
       )),

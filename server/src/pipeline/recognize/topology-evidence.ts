@@ -234,25 +234,35 @@ function cubicSamples(segment: Extract<Segment, { kind: 'cubic' }>): Position[] 
 }
 
 /**
- * A polyline turning this much or less at each step may be an arc (Revit writes a door's quarter
- * swing in six steps of 15°); a polygon of a few sides, turning more, is not.
+ * A polyline of this many steps or more, turning this much or less at each, may be an arc: Revit
+ * writes a door's quarter swing in six steps of 15°, and a print driver flattening curves to a
+ * coarse tolerance writes a small swing in four of 22.5°. An octagon, turning 45°, is no arc.
  */
-const POLYLINE_ARC_STEP = (16 * Math.PI) / 180;
+const POLYLINE_ARC_MIN_STEPS = 4;
+const POLYLINE_ARC_STEP = (24 * Math.PI) / 180;
+/**
+ * A run of fewer steps than this is an arc only with a radius of `COARSE_ARC_MIN_RADIUS_MM` of
+ * paper or more: the curves of outlined lettering come flattened as coarsely and are smaller
+ * (kirkland's 2–3 mm lettering gave 600 of them), while a door swing is 3 mm or more even at 1:200.
+ */
+const FINE_POLYLINE_ARC_STEPS = 6;
+const COARSE_ARC_MIN_RADIUS_MM = 3;
 
 /**
  * Arcs of one subpath: consecutive cubics on one circle join into one arc; so do runs of at
- * least `minPolylineSteps` short straight steps turning the same way (arcs exported as polylines).
+ * least `POLYLINE_ARC_MIN_STEPS` short straight steps turning the same way (arcs exported as polylines).
  */
-function subpathArcs(subpath: SubPath, pathIndex: number): ArcShape[] {
+function subpathArcs(subpath: SubPath, pathIndex: number, unitsPerPaperMm: number): ArcShape[] {
   const arcs: ArcShape[] = [];
   const segments = subpath.segments;
   let run: Position[] = [];
   let runKind: 'cubic' | 'line' | null = null;
   let runSteps = 0;
   const flush = () => {
-    if (runKind === 'cubic' || (runKind === 'line' && runSteps >= 6)) {
+    if (runKind === 'cubic' || (runKind === 'line' && runSteps >= POLYLINE_ARC_MIN_STEPS)) {
       const arc = fitArc(run, pathIndex);
-      if (arc && (runKind === 'cubic' || arc.sweep / runSteps <= POLYLINE_ARC_STEP)) arcs.push(arc);
+      const polylineArc = (arc: ArcShape) => arc.sweep / runSteps <= POLYLINE_ARC_STEP && (runSteps >= FINE_POLYLINE_ARC_STEPS || arc.radius >= COARSE_ARC_MIN_RADIUS_MM * unitsPerPaperMm);
+      if (arc && (runKind === 'cubic' || polylineArc(arc))) arcs.push(arc);
     }
     run = [];
     runKind = null;
@@ -437,6 +447,7 @@ export function collectEvidence(primitives: SheetPrimitives, words: SheetWord[],
   const tints: FillRegion[] = [];
   const opaqueFills: VectorPath[] = [];
   const strokeWidths: number[] = [];
+  const unitsPerPaperMm = dpi / 25.4;
   const addLine = (a: Position, b: Position, stroke: StrokeStyle, pathIndex: number) => {
     const line = makeLine(lines.length, a, b, stroke.width, 'stroke', styleKey('stroke', stroke.width, stroke.color), pathIndex);
     if (line) lines.push(line);
@@ -453,7 +464,7 @@ export function collectEvidence(primitives: SheetPrimitives, words: SheetWord[],
         const last = subpath.segments[subpath.segments.length - 1].to;
         if (subpath.closed) addLine(last, first, stroke, path.index);
         const style = styleKey('stroke', stroke.width, stroke.color);
-        arcs.push(...subpathArcs(subpath, path.index).map((arc) => ({ ...arc, style })));
+        arcs.push(...subpathArcs(subpath, path.index, unitsPerPaperMm).map((arc) => ({ ...arc, style })));
       }
     }
     const tint = path.fill && isTint(path.fill.color) ? path.fill : null;
@@ -469,7 +480,6 @@ export function collectEvidence(primitives: SheetPrimitives, words: SheetWord[],
   }
   strokeWidths.sort((a, b) => a - b);
   const wordBoxes = words.map(wordBox).filter((box): box is WordBox => box !== null);
-  const unitsPerPaperMm = dpi / 25.4;
   const framed = textFrameLineIds(lines, wordBoxes);
   const unframed = lines.filter((line) => !framed.has(line.id));
   const dashes = explodedDashLineIds(unframed, unitsPerPaperMm);
