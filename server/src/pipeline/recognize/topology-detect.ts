@@ -15,7 +15,7 @@ import { withoutContext } from './topology-context.ts';
 import { collectEvidence, lineBBox, type Arc, type Evidence } from './topology-evidence.ts';
 import { snapToDimensions, withAdjoiningRooms } from './topology-footprint.ts';
 import { stampedOutlines } from './topology-gross.ts';
-import { detectWallEvidence, wallScale, type WallReading, type WallRun } from './walls.ts';
+import { detectWallEvidence, wallCandidates, wallScale, type WallCandidates, type WallReading, type WallRun } from './walls.ts';
 import { curveCenterline, curveMiddle, curvePointsBeside } from './walls-curved.ts';
 
 export interface TopologyInput {
@@ -105,8 +105,9 @@ function byPosition<T>(items: T[], at: (item: T) => Position): T[] {
 }
 
 /** Walls, openings and rooms, of the walls in the pens `reading` takes. */
-function interpret(input: TopologyInput, evidence: Evidence, separators: RoomInput['separators'], unitsPerMetre: number | null, reading: WallReading) {
-  const walls = detectWallEvidence(evidence, wallScale(unitsPerMetre), reading);
+function interpret(input: TopologyInput, candidates: WallCandidates, separators: RoomInput['separators'], unitsPerMetre: number | null, reading: WallReading) {
+  const { evidence } = candidates;
+  const walls = detectWallEvidence(candidates, reading);
   const found = detectOpenings(evidence, walls);
   const thickness = walls.thicknessModes[0] ?? walls.scale.minThickness * 3;
   const roomFindings = detectRooms({
@@ -147,7 +148,8 @@ export function detectTopology(input: TopologyInput): TopologyResult {
   const unitsPerMetre = resolveUnitsPerMetre(input.metresPerUnit, evidence);
   const segments = strokeSegments(input.primitives);
   const separators = { segments, index: segmentIndexOf(segments) };
-  const read = (pens: WallReading) => interpret(input, evidence, separators, unitsPerMetre, pens);
+  const candidates = wallCandidates(evidence, wallScale(unitsPerMetre));
+  const read = (pens: WallReading) => interpret(input, candidates, separators, unitsPerMetre, pens);
   let pens: WallReading = { withLighterPens: false, widthFromMainPens: false };
   let reading = read(pens);
   // A heavy pen that pairs little (a scope outline, the sheet's frame) can set the wall pens' width

@@ -13,7 +13,7 @@ import { median, ringBBox, signedArea2, weightedQuantile } from './geom-basics.t
 import { differenceOf, type MultiPolygon, type Polygon } from './geom-clip.ts';
 import { RectIndex, fromFrame, parallel, rectBBox, rectCorners, rectIn, rectRing, toFrame, type FrameRect } from './geom-frame.ts';
 import type { RGBA, VectorPath } from '../types.ts';
-import { dimensionMarks } from './topology-dimensions.ts';
+import { dimensionMarks, type DimensionMarks } from './topology-dimensions.ts';
 import { fillPolygons, lineBBox, luminance, makeLine, readSurely, styleKey, styleLuminance, type Evidence, type FillRegion, type Line } from './topology-evidence.ts';
 import { lighterWalls, type LighterLimits } from './walls-lighter.ts';
 import { curvedWalls, type CurvedWall } from './walls-curved.ts';
@@ -874,8 +874,26 @@ function framesText(quad: FrameRect, words: Evidence['words'], wordIndex: Flatbu
   return false;
 }
 
-/** The walls of a sheet, read as `reading` says; which reading is right is the caller's judgement. */
-export function detectWallEvidence(evidence: Evidence, scale: WallScale, reading: WallReading): WallEvidence {
+/**
+ * What every reading of a sheet's walls starts from, whichever pens it takes: the lines that may
+ * be faces and the pairs the pens are told apart on. On a large sheet these cost most of a
+ * reading (zeidler: 5 of 5.6 s), so a sheet read twice computes them once.
+ */
+export interface WallCandidates {
+  evidence: Evidence;
+  scale: WallScale;
+  poche: PocheRegion[];
+  /** As `WallEvidence.lines`. */
+  lines: Line[];
+  dimensions: DimensionMarks;
+  wordIndex: Flatbush | null;
+  /** Lines long enough to be a face, neither dimension lines nor strokes of lettering. */
+  candidates: Line[];
+  /** Pairs among the long candidates, without ladders: what the pens are told apart on. */
+  penPairs: LinePair[];
+}
+
+export function wallCandidates(evidence: Evidence, scale: WallScale): WallCandidates {
   const poche = visiblePoche(pocheFills(evidence.fills, scale), evidence.opaqueFills);
   const lines = [...evidence.lines, ...pocheEdges(poche, evidence.lines.length)];
   const dimensions = dimensionMarks(lines, evidence.unitsPerPaperMm, evidence.words);
@@ -892,7 +910,12 @@ export function detectWallEvidence(evidence: Evidence, scale: WallScale, reading
   // Pens show on the long lines; the crowd of short strokes in furniture and symbols only costs time.
   const firstPairs = findPairs(candidates.filter((line) => line.length >= 3 * scale.minThickness), scale, PEN_OVERLAP_SHARE);
   const ladder = ladderPairs(firstPairs);
-  const { pens, lighter, minorHeaviest, strongest } = wallStyles(firstPairs.filter((pair) => !ladder.has(pair)), reading.widthFromMainPens);
+  return { evidence, scale, poche, lines, dimensions, wordIndex, candidates, penPairs: firstPairs.filter((pair) => !ladder.has(pair)) };
+}
+
+/** The walls of a sheet, read as `reading` says; which reading is right is the caller's judgement. */
+export function detectWallEvidence({ evidence, scale, poche, lines, dimensions, wordIndex, candidates, penPairs }: WallCandidates, reading: WallReading): WallEvidence {
+  const { pens, lighter, minorHeaviest, strongest } = wallStyles(penPairs, reading.widthFromMainPens);
   // A dashed line's dashes count toward their pen above, but no dash is a wall's face.
   const faces = lines.filter((line) => !line.dashed);
   const faceCandidates = candidates.filter((line) => !line.dashed);
