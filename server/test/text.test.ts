@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFString, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { openSheet } from '../src/pipeline/pdf.ts';
 import { extractWords } from '../src/pipeline/text.ts';
@@ -169,6 +169,37 @@ async function plainTextSheet(): Promise<{ pdf: Uint8Array; lines: string[] }> {
   return { pdf: await doc.save(), lines };
 }
 
+/**
+ * Helvetica as Ghostscript's ps2pdf writes a font (PostScript drivers, Acrobat Distiller alike):
+ * a font matrix of [1 0 0 1], so widths and metrics a thousand times the usual, set at size 1 in
+ * a text matrix of 0.012 (12 pt), its letters and words placed by TJ adjustments.
+ */
+async function distilledSheet(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([612, 792]);
+  const context = doc.context;
+  const metrics = await doc.embedFont(StandardFonts.Helvetica);
+  const [first, last] = [32, 90];
+  const widths = Array.from({ length: last - first + 1 }, (_, i) => Math.round(metrics.widthOfTextAtSize(String.fromCharCode(first + i), 1000) * 1000));
+  const descriptor = context.obj({ Type: 'FontDescriptor', FontName: 'Helvetica', Flags: 32, FontBBox: [-166000, -225000, 1000000, 931000], ItalicAngle: 0, Ascent: 718000, Descent: -207000, CapHeight: 718000, StemV: 88000 });
+  const font = context.obj({
+    Type: 'Font',
+    Subtype: 'Type1',
+    BaseFont: 'Helvetica',
+    Encoding: 'WinAnsiEncoding',
+    FontMatrix: [1, 0, 0, 1, 0, 0],
+    FirstChar: first,
+    LastChar: last,
+    Widths: widths,
+    FontDescriptor: context.register(descriptor),
+  });
+  page.node.setFontDictionary(PDFName.of('G1'), context.register(font));
+  // Letters tracked apart by 0.03 em (30 text units), words by a space's width.
+  const shown = ['PLAN', 'SCALE', '1:50'].map((word) => [...word].map((letter) => `(${letter})`).join('-30000')).join('-278000');
+  page.node.addContentStream(context.register(context.stream(`BT /G1 1 Tf 0.012 0 0 0.012 72 700 Tm [${shown}]TJ ET`)));
+  return doc.save();
+}
+
 const percent = (rate: number): string => `${(100 * rate).toFixed(1)}%`;
 
 describe('extractWords', () => {
@@ -241,6 +272,20 @@ describe('extractWords', () => {
     const [minX, minY, maxX, maxY] = boundingBox(horizontal);
     expect(maxY - minY).toBeCloseTo(1.2 * horizontal.fontSize, 6);
     expect(maxX - minX).toBeCloseTo(2 * 0.6 * horizontal.fontSize, 6);
+  });
+
+  it('reads a font distilled through PostScript, its matrix a thousand times the usual, in words of its real size', async () => {
+    // Taken at its size of 1, the em was a thousandth of the glyphs' and every letter a word of
+    // its own (pdftotext splits them so too): "M 1 : 5 0" on archicad's sheet distilled so, and
+    // no scale read.
+    const pdf = await distilledSheet();
+    const ours = await wordsOfBytes(pdf);
+    expect(ours.map((word) => word.text)).toEqual(['PLAN', 'SCALE', '1:50']);
+    for (const word of ours) {
+      expect(word.fontSize).toBeCloseTo((12 * DPI) / 72, 6);
+      const [, minY, , maxY] = boundingBox(word);
+      expect(maxY - minY).toBeCloseTo(0.925 * word.fontSize, 6);
+    }
   });
 
   it('leaves out text in layers that are off, as pdftotext does', async () => {

@@ -26,7 +26,13 @@ interface FontMetrics {
   name: string;
   /** Glyph space to text space along the run (0.001 for all but Type3 and odd Type1 fonts). */
   widthScale: number;
-  /** Extent across the run in text space per unit of font size. */
+  /**
+   * Text space one em spans per unit of font size: 1, except where a font's matrix scales glyph
+   * space otherwise and its widths and metrics with it (Ghostscript's ps2pdf writes FontMatrix
+   * [1 0 0 1], widths of 278500 and an Ascent of 728027, set at a size a thousandth as large).
+   */
+  emScale: number;
+  /** Extent across the run, in ems. */
   ascent: number;
   descent: number;
   vertical: boolean;
@@ -297,14 +303,15 @@ function showText(text: TextState, textToBlueprint: Matrix, glyphs: (PdfjsGlyph 
   const origin = applyMatrix(textToBlueprint, text.x, text.y + text.rise);
   // Run and cross-run vectors in text space: per unit of advance, and per em.
   const run = font.vertical ? [0, -1] : [text.hScale * direction, 0];
-  const cross = font.vertical ? [fontSize * text.hScale * direction, 0] : [0, fontSize * direction];
+  const emSize = fontSize * font.emScale;
+  const cross = font.vertical ? [emSize * text.hScale * direction, 0] : [0, emSize * direction];
   const runVector = applyLinear(textToBlueprint, run[0], run[1]);
   const crossVector = applyLinear(textToBlueprint, cross[0], cross[1]);
   const runLength = Math.hypot(runVector[0], runVector[1]);
   // A degenerate matrix paints nothing, but the pen still moves.
   const placed = runLength > 0 ? painted : null;
   const unitRun: Vec = [runVector[0] / runLength, runVector[1] / runLength];
-  const emVector = applyLinear(textToBlueprint, 0, fontSize);
+  const emVector = applyLinear(textToBlueprint, 0, emSize);
   const em = Math.hypot(emVector[0], emVector[1]);
   // Vertical glyphs hang centred on the run line, one em wide.
   const [low, high] = font.vertical ? [-0.5, 0.5] : [font.descent, font.ascent];
@@ -427,9 +434,16 @@ function readFontMetrics(name: string, font: Record<string, unknown> | null): Fo
     ascent = ys ? Math.max(...ys) : NaN;
     descent = ys ? Math.min(...ys) : NaN;
   }
+  // pdf.js gives a font's metrics in text space per unit of font size, a font's matrix scaling
+  // them: an ascent far over an em is a font whose em spans its matrix's thousand glyph units.
+  const matrixEm = Math.abs(fontMatrix[3]) * 1000;
+  const emScale = !isType3 && !(ascent < 3) && ascent / matrixEm > 0 && ascent / matrixEm < 3 ? matrixEm : 1;
+  ascent /= emScale;
+  descent /= emScale;
   return {
     name,
     widthScale: fontMatrix[0],
+    emScale,
     ascent: ascent > 0 && ascent < 3 ? ascent : FALLBACK_ASCENT,
     descent: descent <= 0 && descent > -2 ? descent : FALLBACK_DESCENT,
     vertical: font?.vertical === true,
