@@ -434,8 +434,8 @@ function readFontMetrics(name: string, font: Record<string, unknown> | null): Fo
     ascent = ys ? Math.max(...ys) : NaN;
     descent = ys ? Math.min(...ys) : NaN;
   }
-  // pdf.js gives a font's metrics in text space per unit of font size, a font's matrix scaling
-  // them: an ascent far over an em is a font whose em spans its matrix's thousand glyph units.
+  // A descriptor states its metrics in thousandths of text space per unit of font size: an ascent
+  // far over an em says the font's em spans a thousand glyph units of its matrix, as its widths do.
   const matrixEm = Math.abs(fontMatrix[3]) * 1000;
   const emScale = !isType3 && !(ascent < 3) && ascent / matrixEm > 0 && ascent / matrixEm < 3 ? matrixEm : 1;
   ascent /= emScale;

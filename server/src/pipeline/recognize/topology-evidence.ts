@@ -248,6 +248,10 @@ const POLYLINE_ARC_STEP = (24 * Math.PI) / 180;
 const FINE_POLYLINE_ARC_STEPS = 6;
 const COARSE_ARC_MIN_RADIUS_MM = 3;
 
+function isPolylineArc(arc: ArcShape, steps: number, unitsPerPaperMm: number): boolean {
+  return arc.sweep / steps <= POLYLINE_ARC_STEP && (steps >= FINE_POLYLINE_ARC_STEPS || arc.radius >= COARSE_ARC_MIN_RADIUS_MM * unitsPerPaperMm);
+}
+
 /**
  * Arcs of one subpath: consecutive cubics on one circle join into one arc; so do runs of at
  * least `POLYLINE_ARC_MIN_STEPS` short straight steps turning the same way (arcs exported as polylines).
@@ -261,8 +265,7 @@ function subpathArcs(subpath: SubPath, pathIndex: number, unitsPerPaperMm: numbe
   const flush = () => {
     if (runKind === 'cubic' || (runKind === 'line' && runSteps >= POLYLINE_ARC_MIN_STEPS)) {
       const arc = fitArc(run, pathIndex);
-      const polylineArc = (arc: ArcShape) => arc.sweep / runSteps <= POLYLINE_ARC_STEP && (runSteps >= FINE_POLYLINE_ARC_STEPS || arc.radius >= COARSE_ARC_MIN_RADIUS_MM * unitsPerPaperMm);
-      if (arc && (runKind === 'cubic' || polylineArc(arc))) arcs.push(arc);
+      if (arc && (runKind === 'cubic' || isPolylineArc(arc, runSteps, unitsPerPaperMm))) arcs.push(arc);
     }
     run = [];
     runKind = null;
