@@ -437,19 +437,24 @@ function readFontMetrics(name: string, font: Record<string, unknown> | null): Fo
   // A descriptor states its metrics in thousandths of text space per unit of font size: an ascent
   // far over an em says the font's em spans a thousand glyph units of its matrix, as its widths do.
   const matrixEm = Math.abs(fontMatrix[3]) * 1000;
-  const emScale = !isType3 && !(ascent < 3) && ascent / matrixEm > 0 && ascent / matrixEm < 3 ? matrixEm : 1;
+  const emScale = !isType3 && !plausibleAscent(ascent) && plausibleAscent(ascent / matrixEm) ? matrixEm : 1;
   ascent /= emScale;
   descent /= emScale;
   return {
     name,
     widthScale: fontMatrix[0],
     emScale,
-    ascent: ascent > 0 && ascent < 3 ? ascent : FALLBACK_ASCENT,
+    ascent: plausibleAscent(ascent) ? ascent : FALLBACK_ASCENT,
     descent: descent <= 0 && descent > -2 ? descent : FALLBACK_DESCENT,
     vertical: font?.vertical === true,
     defaultVMetrics: (font?.defaultVMetrics as number[] | undefined) ?? null,
     isType3,
   };
+}
+
+/** An ascent, in ems, that a font can have (NaN where the font states none). */
+function plausibleAscent(ascent: number): boolean {
+  return ascent > 0 && ascent < 3;
 }
 
 function isBlank(unicode: string): boolean {

@@ -887,8 +887,10 @@ export interface WallCandidates {
   lines: Line[];
   dimensions: DimensionMarks;
   wordIndex: Flatbush | null;
-  /** Lines long enough to be a face, neither dimension lines nor strokes of lettering. */
-  candidates: Line[];
+  /** `lines` without dashes: a dashed line's dashes count toward their pen, but no dash is a wall's face. */
+  faces: Line[];
+  /** Faces long enough to pair, neither dimension lines nor strokes of lettering. */
+  faceCandidates: Line[];
   /** Pairs among the long candidates, without ladders: what the pens are told apart on. */
   penPairs: LinePair[];
 }
@@ -910,15 +912,14 @@ export function wallCandidates(evidence: Evidence, scale: WallScale): WallCandid
   // Pens show on the long lines; the crowd of short strokes in furniture and symbols only costs time.
   const firstPairs = findPairs(candidates.filter((line) => line.length >= 3 * scale.minThickness), scale, PEN_OVERLAP_SHARE);
   const ladder = ladderPairs(firstPairs);
-  return { evidence, scale, poche, lines, dimensions, wordIndex, candidates, penPairs: firstPairs.filter((pair) => !ladder.has(pair)) };
+  const faces = lines.filter((line) => !line.dashed);
+  const faceCandidates = candidates.filter((line) => !line.dashed);
+  return { evidence, scale, poche, lines, dimensions, wordIndex, faces, faceCandidates, penPairs: firstPairs.filter((pair) => !ladder.has(pair)) };
 }
 
 /** The walls of a sheet, read as `reading` says; which reading is right is the caller's judgement. */
-export function detectWallEvidence({ evidence, scale, poche, lines, dimensions, wordIndex, candidates, penPairs }: WallCandidates, reading: WallReading): WallEvidence {
+export function detectWallEvidence({ evidence, scale, poche, lines, dimensions, wordIndex, faces, faceCandidates, penPairs }: WallCandidates, reading: WallReading): WallEvidence {
   const { pens, lighter, minorHeaviest, strongest } = wallStyles(penPairs, reading.widthFromMainPens);
-  // A dashed line's dashes count toward their pen above, but no dash is a wall's face.
-  const faces = lines.filter((line) => !line.dashed);
-  const faceCandidates = candidates.filter((line) => !line.dashed);
   const unfiguredFaces = faces.filter((line) => dimensions.unfigured.has(line.id) && line.length >= scale.minThickness);
   const wallLines = [...faceCandidates, ...unfiguredFaces].filter((line) => pens.has(line.style));
   const pairs = findPairs(wallLines, scale, WALL_OVERLAP_SHARE);
