@@ -1003,6 +1003,41 @@ describe('a building drawn screened beside the building the sheet is about', () 
   });
 });
 
+describe('a plan whose partitions are drawn lighter and thinner than its outer walls', () => {
+  // Five rooms of 4 m × 5 m in a row at 1:50 on A3: outer walls 0.3 m outlined in a 0.7 pt pen,
+  // their inner faces broken where the partitions meet them, as CAD cleans a tee; partitions
+  // 0.12 m outlined in a 0.25 pt pen, a drafting convention (heavy outer walls, light partitions).
+  // The partitions pair 40 % of what the outer walls pair, at a thickness the outer walls never have.
+  const MM = 72 / 25.4;
+  const metres = (v: number) => ((v * 1000) / 50) * MM;
+  const names = ['OFFICE 101', 'STORE 102', 'KITCHEN 103', 'BEDROOM 104', 'BATH 105'];
+  async function rowOfRooms(): Promise<Uint8Array> {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([420 * MM, 297 * MM]);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const [left, top, outer, partition, width, depth] = [150, 150, metres(0.3), metres(0.12), metres(4), metres(5)];
+    const roomLeft = (k: number) => left + k * (width + partition);
+    const right = roomLeft(names.length) - partition;
+    const line = (x0: number, y0: number, x1: number, y1: number) => `M ${x0} ${y0} L ${x1} ${y1}`;
+    const draw = (d: string, borderWidth: number) => page.drawSvgPath(d, { x: 0, y: page.getHeight(), borderColor: rgb(0, 0, 0), borderWidth });
+    const innerFaces = names.flatMap((_, k) => [line(roomLeft(k), top, roomLeft(k) + width, top), line(roomLeft(k), top + depth, roomLeft(k) + width, top + depth)]);
+    const outerFace = `M ${left - outer} ${top - outer} L ${right + outer} ${top - outer} L ${right + outer} ${top + depth + outer} L ${left - outer} ${top + depth + outer} Z`;
+    draw([outerFace, ...innerFaces, line(left, top, left, top + depth), line(right, top, right, top + depth)].join(' '), 0.7);
+    const partitions = names.slice(1).flatMap((_, k) => [line(roomLeft(k + 1) - partition, top, roomLeft(k + 1) - partition, top + depth), line(roomLeft(k + 1), top, roomLeft(k + 1), top + depth)]);
+    draw(partitions.join(' '), 0.25);
+    names.forEach((name, k) => page.drawText(name, { x: roomLeft(k) + metres(1), y: page.getHeight() - (top + depth / 2), size: 9, font }));
+    page.drawText('GROUND FLOOR PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (top + depth + 60), size: 10, font });
+    return doc.save();
+  }
+
+  it('reads the partitions as walls: every room closed and named, 20 m² each', async () => {
+    const mpu = metresPerUnit({ drawing: 1, real: 50, units: 'si', type: 'metric' }, DPI)!;
+    const result = detectTopology({ ...(await parse(await rowOfRooms())), metresPerUnit: mpu });
+    expect(result.rooms.map((room) => room.name).sort()).toEqual([...names].sort());
+    for (const room of result.rooms) expect(polygonArea(room.polygon) * mpu * mpu, room.name ?? '').toBeCloseTo(20, 1);
+  });
+});
+
 describe('a building drawn in projection', () => {
   // Two rooms of 3.9 m × 5 m side by side, walls 0.2 m drawn as outlines, at 1:50 on A3, their
   // corners put through `place` (metres in the plan to points on the page).

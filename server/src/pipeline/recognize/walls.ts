@@ -419,8 +419,12 @@ const WALL_PEN_SHARE = 0.1;
 const WALL_PEN_WIDTH = 0.5;
 /** A main pen pairs at least this share of the strongest pen's length. */
 const MAIN_PEN_SHARE = 0.25;
-/** A lighter pen may draw walls where it pairs this share of the strongest pen's length, in ink this dark. */
-const LIGHTER_PEN_SHARE = 0.5;
+/**
+ * A lighter pen may draw walls where it pairs this share of the strongest pen's length, in ink this
+ * dark. Plans that draw partitions lighter than the outer walls pair less in them where the rooms
+ * are few: five rooms in a row, 40 %.
+ */
+const LIGHTER_PEN_SHARE = 0.25;
 const LIGHTER_PEN_LUMINANCE = 100;
 /** Lighter walls are followed across doors and windows up to this wide, metres. */
 const WIDEST_WALL_GAP_METRES = 2.5;
@@ -1017,10 +1021,15 @@ function linesNear(around: Line[], lines: Line[], reach: number): Line[] {
   return [...near].map((k) => lines[k]);
 }
 
-/** Pairs in the lighter pens, of a wall thickness of the sheet, that carry on from its walls. */
+/**
+ * Pairs in the lighter pens that carry on from the sheet's walls, of a wall thickness of the sheet
+ * or of one the lighter pens draw often: partitions drawn lighter than the outer walls are thinner
+ * than them too (12 cm beside 30 cm).
+ */
 function lighterSources(candidates: Line[], lighter: Set<string>, walls: QuadSource[], modes: number[], scale: WallScale, framesWords: (quad: FrameRect) => boolean): QuadSource[] {
   const pairs = findPairs(candidates.filter((line) => lighter.has(line.style)), scale, WALL_OVERLAP_SHARE);
-  const quads = pairSources(pairs, (pair) => nearMode(Math.abs(pair.d), modes), framesWords);
+  const lighterModes = thicknessPeaks(pairs.map((pair) => Math.abs(pair.d)), pairs.map((pair) => pair.s1 - pair.s0), scale);
+  const quads = pairSources(pairs, (pair) => nearMode(Math.abs(pair.d), [...modes, ...lighterModes]), framesWords);
   return lighterWalls(
     quads,
     walls.map(({ quad }) => quad),
