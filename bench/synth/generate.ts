@@ -269,13 +269,18 @@ function labelFitter({ pen, fonts, letters, recipe }: SheetContext, unitsPerMode
   };
 }
 
+/** A point this near a wall's rectangle (sheet units) lies on its face. */
+const ON_FACE = 0.01;
+
 /** Walls, then what sits in and on them, then the plan's annotation: the order CAD paints layers. */
 function drawPlan(context: SheetContext, plan: Plan<LabelFit>, { toSheet, unitsPerModel }: Placement): void {
   const { pen, fonts, letters, recipe, unitM } = context;
   const gaps: Polygon[] = plan.openings.map((o) => [rectRing(openingGap(o))]);
   const solids = union(plan.walls.map((w) => [rectRing(wallRect(w))]));
   const material = solids.flatMap((solid) => difference(solid, gaps)).map((polygon) => polygon.map((ring) => ring.map(toSheet)));
-  drawWalls(pen, material, recipe.wallStyle, recipe.pocheGray, recipe.hatchSpacingMm);
+  const outerWalls = plan.walls.filter((wall) => wall.exterior).map((wall) => boundsOf(rectRing(wallRect(wall)).map(toSheet)));
+  const onOuterWall = ([x, y]: Point) => outerWalls.some(({ x0, y0, x1, y1 }) => x >= x0 - ON_FACE && x <= x1 + ON_FACE && y >= y0 - ON_FACE && y <= y1 + ON_FACE);
+  drawWalls(pen, material, recipe.wallStyle, recipe.pocheGray, recipe.hatchSpacingMm, onOuterWall);
   for (const opening of plan.openings) drawOpening(pen, opening, toSheet, 1 / unitM, recipe.openingStyle);
   for (const item of [...plan.fixtures, ...plan.furniture]) drawItem(pen, item.kind, item.frame, toSheet, 1 / unitM, fonts.regular);
   for (const room of plan.rooms) {
@@ -473,7 +478,8 @@ export function suiteOptions(index: number, seedBase: number): SheetOptions {
   return {
     ...base,
     seed: seedBase + index,
-    wallStyle: WALL_STYLES[index % 3],
+    // Every sixth sheet draws its partitions in a lighter pen than its outer walls.
+    wallStyle: index % 6 === 4 ? 'partitioned' : WALL_STYLES[index % 3],
     withScaleNote: index % 6 !== 5,
     stairs,
     elevator: !residential,

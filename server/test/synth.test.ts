@@ -53,7 +53,7 @@ describe('synthetic sheet generator', () => {
 
   it('covers every wall style, both unit systems, every opening and fixture kind, and a sheet with no scale', () => {
     const truths = suite.map((s) => s.truth);
-    expect(new Set(truths.map((t) => t.sheet.wallStyle))).toEqual(new Set(['poche', 'outline', 'hatched']));
+    expect(new Set(truths.map((t) => t.sheet.wallStyle))).toEqual(new Set(['poche', 'outline', 'hatched', 'partitioned']));
     expect(new Set(truths.map((t) => t.sheet.units))).toEqual(new Set(['imperial', 'metric']));
     expect(new Set(truths.flatMap((t) => t.openings.map((o) => o.sub_class)))).toEqual(new Set(OPENING_KINDS));
     expect(new Set(truths.flatMap((t) => t.fixtures.map((f) => f.sub_class)))).toEqual(new Set(FIXTURE_KINDS));
