@@ -6,7 +6,7 @@
 // walls already found, piece by piece, are wall. Glazing between two wall ends is taken out again
 // with the other opening content (walls.ts).
 import type { Position } from '../../../../core/src/types.ts';
-import { RectIndex, fromFrame, rectHolds, type FrameRect } from './geom-frame.ts';
+import { RectIndex, fromFrame, rectHolds, toFrame, type FrameRect } from './geom-frame.ts';
 
 /** Rounds of pruning and of growth: each settles one more piece along a chain of wall. */
 const ROUNDS = 60;
@@ -36,10 +36,48 @@ function endMeetsWall(quad: FrameRect, end: 0 | 1, index: RectIndex<FrameRect>, 
   return index.cast(quad, at, end === 0 ? -1 : 1, limits.gap, quad.o0 + margin, quad.o1 - margin, new Set(skip === undefined ? [] : [skip])) !== null;
 }
 
+/** Whether a point just past or just short of one end of a quad lies in wall: no gap between. */
+function endTouchesWall(quad: FrameRect, end: 0 | 1, index: RectIndex<FrameRect>, reach: number): boolean {
+  const middle = (quad.o0 + quad.o1) / 2;
+  const at = end === 0 ? quad.s0 : quad.s1;
+  return [at - reach, at + reach].some((s) => {
+    const p = fromFrame(quad, s, middle);
+    return index.search([p[0], p[1], p[0], p[1]]).some((k) => rectHolds(index.rects[k], p, 0.01));
+  });
+}
+
+/**
+ * Short pieces of lighter wall between a corner and a door's jamb: touching wall at one end, and
+ * at the other in line with a piece long enough to be taken, across a door's width at most. Too
+ * short to be told from the strokes of lettering alone, they would leave a slit beside the door.
+ */
+function jambStubs<T extends { quad: FrameRect }>(short: T[], long: T[], walls: RectIndex<FrameRect>, limits: LighterLimits): T[] {
+  if (long.length === 0) return [];
+  const longIndex = new RectIndex(long.map(({ quad }) => quad));
+  return short.filter(({ quad }) =>
+    ([0, 1] as const).some((end) => {
+      if (!endTouchesWall(quad, end, walls, limits.reach) && !endTouchesWall(quad, end, longIndex, limits.reach)) return false;
+      const margin = 0.25 * (quad.o1 - quad.o0);
+      const hit = longIndex.cast(quad, end === 0 ? quad.s1 : quad.s0, end === 0 ? 1 : -1, limits.gap, quad.o0 + margin, quad.o1 - margin);
+      return (
+        hit !== null &&
+        hit.ids.some((k) => {
+          const other = longIndex.rects[k];
+          if (Math.abs(other.ux * quad.ux + other.uy * quad.uy) < 0.99) return false;
+          const across = toFrame(quad, fromFrame(other, (other.s0 + other.s1) / 2, (other.o0 + other.o1) / 2))[1];
+          return Math.abs(across - (quad.o0 + quad.o1) / 2) <= margin;
+        })
+      );
+    }),
+  );
+}
+
 /** The lighter quads that are wall, given the walls found in the wall pens. */
 export function lighterWalls<T extends { quad: FrameRect }>(lighter: T[], walls: FrameRect[], limits: LighterLimits): T[] {
   const wallIndex = new RectIndex(walls);
-  let kept = lighter.filter(({ quad }) => quad.s1 - quad.s0 >= Math.max(limits.shortest, 2 * (quad.o1 - quad.o0)));
+  const long = lighter.filter(({ quad }) => quad.s1 - quad.s0 >= Math.max(limits.shortest, 2 * (quad.o1 - quad.o0)));
+  const longSet = new Set(long);
+  let kept = [...long, ...jambStubs(lighter.filter((source) => !longSet.has(source)), long, wallIndex, limits)];
   for (let round = 0; round < ROUNDS && kept.length > 0; round++) {
     const index = new RectIndex(kept.map(({ quad }) => quad));
     const meets = (quad: FrameRect, end: 0 | 1, k: number) => endMeetsWall(quad, end, wallIndex, limits) || endMeetsWall(quad, end, index, limits, k);

@@ -1028,7 +1028,8 @@ function linesNear(around: Line[], lines: Line[], reach: number): Line[] {
  */
 function lighterSources(candidates: Line[], lighter: Set<string>, walls: QuadSource[], modes: number[], scale: WallScale, framesWords: (quad: FrameRect) => boolean): QuadSource[] {
   const pairs = findPairs(candidates.filter((line) => lighter.has(line.style)), scale, WALL_OVERLAP_SHARE);
-  const lighterModes = thicknessPeaks(pairs.map((pair) => Math.abs(pair.d)), pairs.map((pair) => pair.s1 - pair.s0), scale);
+  // No thicker than the outer walls: a counter or a wardrobe run between two walls pairs deeper.
+  const lighterModes = thicknessPeaks(pairs.map((pair) => Math.abs(pair.d)), pairs.map((pair) => pair.s1 - pair.s0), scale).filter((mode) => mode <= Math.max(...modes));
   const quads = pairSources(pairs, (pair) => nearMode(Math.abs(pair.d), [...modes, ...lighterModes]), framesWords);
   return lighterWalls(
     quads,
