@@ -21,29 +21,24 @@ export interface LighterLimits {
 }
 
 /**
- * Whether wall meets one end of a quad: a point just past or just short of the end lies in wall
- * (a wall running on, meeting another's face in a T, or sharing the corner square of an L), or
- * wall lies across a door's width beyond it. `skip` is the quad's own id in `index`.
+ * Whether a point just past or just short of one end of a quad lies in wall, no gap between: a
+ * wall running on, meeting another's face in a T, or sharing the corner square of an L. `skip` is
+ * the quad's own id in `index`.
  */
-function endMeetsWall(quad: FrameRect, end: 0 | 1, index: RectIndex<FrameRect>, limits: LighterLimits, skip?: number): boolean {
-  const middle = (quad.o0 + quad.o1) / 2;
-  const at = end === 0 ? quad.s0 : quad.s1;
-  for (const s of [at - limits.reach, at + limits.reach]) {
-    const p = fromFrame(quad, s, middle);
-    if (index.search([p[0], p[1], p[0], p[1]]).some((k) => k !== skip && rectHolds(index.rects[k], p, 0.01))) return true;
-  }
-  const margin = 0.25 * (quad.o1 - quad.o0);
-  return index.cast(quad, at, end === 0 ? -1 : 1, limits.gap, quad.o0 + margin, quad.o1 - margin, new Set(skip === undefined ? [] : [skip])) !== null;
-}
-
-/** Whether a point just past or just short of one end of a quad lies in wall: no gap between. */
-function endTouchesWall(quad: FrameRect, end: 0 | 1, index: RectIndex<FrameRect>, reach: number): boolean {
+function endTouchesWall(quad: FrameRect, end: 0 | 1, index: RectIndex<FrameRect>, reach: number, skip?: number): boolean {
   const middle = (quad.o0 + quad.o1) / 2;
   const at = end === 0 ? quad.s0 : quad.s1;
   return [at - reach, at + reach].some((s) => {
     const p = fromFrame(quad, s, middle);
-    return index.search([p[0], p[1], p[0], p[1]]).some((k) => rectHolds(index.rects[k], p, 0.01));
+    return index.search([p[0], p[1], p[0], p[1]]).some((k) => k !== skip && rectHolds(index.rects[k], p, 0.01));
   });
+}
+
+/** Whether wall meets one end of a quad: it touches the end, or lies across a door's width beyond it. */
+function endMeetsWall(quad: FrameRect, end: 0 | 1, index: RectIndex<FrameRect>, limits: LighterLimits, skip?: number): boolean {
+  if (endTouchesWall(quad, end, index, limits.reach, skip)) return true;
+  const margin = 0.25 * (quad.o1 - quad.o0);
+  return index.cast(quad, end === 0 ? quad.s0 : quad.s1, end === 0 ? -1 : 1, limits.gap, quad.o0 + margin, quad.o1 - margin, new Set(skip === undefined ? [] : [skip])) !== null;
 }
 
 /**
