@@ -1027,7 +1027,9 @@ function linesNear(around: Line[], lines: Line[], reach: number): Line[] {
  * than them too (12 cm beside 30 cm).
  */
 function lighterSources(candidates: Line[], lighter: Set<string>, walls: QuadSource[], modes: number[], scale: WallScale, framesWords: (quad: FrameRect) => boolean): QuadSource[] {
-  const pairs = findPairs(candidates.filter((line) => lighter.has(line.style)), scale, WALL_OVERLAP_SHARE);
+  // A partition's two faces are of one pen: a sofa's back in the furniture's pen, standing a
+  // partition's thickness off a wall, pairs with the wall's face otherwise.
+  const pairs = findPairs(candidates.filter((line) => lighter.has(line.style)), scale, WALL_OVERLAP_SHARE).filter((pair) => pair.i.style === pair.j.style);
   // No thicker than the outer walls: a counter or a wardrobe run between two walls pairs deeper.
   const lighterModes = thicknessPeaks(pairs.map((pair) => Math.abs(pair.d)), pairs.map((pair) => pair.s1 - pair.s0), scale).filter((mode) => mode <= Math.max(...modes));
   const quads = pairSources(pairs, (pair) => nearMode(Math.abs(pair.d), [...modes, ...lighterModes]), framesWords);
