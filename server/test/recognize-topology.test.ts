@@ -1053,6 +1053,16 @@ describe('generated plans whose partitions are drawn in the pen of their fixture
     }
   });
 
+  it('takes the piece of partition at a T between two doors as wall (the 23rd sheet of seed 31): every room closes', async () => {
+    const { pdf, truth } = await generateSheet(suiteOptions(22, 31));
+    expect(truth.sheet.wallStyle).toBe('partitioned');
+    const result = detectTopology({ ...(await parse(pdf)), metresPerUnit: truth.metresPerUnit });
+    // The partition between BEDROOM 2 and KITCHEN ends on a piece of the great room's partition
+    // that runs from a bedroom's door to the kitchen's double door: ending at no wall, it was
+    // pruned, the partition ending on it went too, and five rooms merged into one.
+    expect(result.rooms.map((room) => room.name).sort()).toEqual(truth.rooms.map((room) => room.name).sort());
+  });
+
   it('takes no wall between a partition and the sofa in front of it (the eleventh sheet): a wall\'s two faces are of one pen', async () => {
     const { pdf, truth } = await generateSheet(suiteOptions(10, 1));
     expect(truth.sheet.wallStyle).toBe('partitioned');

@@ -41,30 +41,49 @@ function endMeetsWall(quad: FrameRect, end: 0 | 1, index: RectIndex<FrameRect>, 
   return index.cast(quad, end === 0 ? quad.s0 : quad.s1, end === 0 ? -1 : 1, limits.gap, quad.o0 + margin, quad.o1 - margin, new Set(skip === undefined ? [] : [skip])) !== null;
 }
 
+/** Whether a quad of `index` ends on this one: a wall meeting it in a T or an L. */
+function wallEndsOn(quad: FrameRect, index: RectIndex<FrameRect>, reach: number): boolean {
+  const corners = [fromFrame(quad, quad.s0, quad.o0), fromFrame(quad, quad.s1, quad.o1)];
+  const box: [number, number, number, number] = [
+    Math.min(corners[0][0], corners[1][0]) - reach,
+    Math.min(corners[0][1], corners[1][1]) - reach,
+    Math.max(corners[0][0], corners[1][0]) + reach,
+    Math.max(corners[0][1], corners[1][1]) + reach,
+  ];
+  return index.search(box).some((k) => {
+    const other = index.rects[k];
+    const middle = (other.o0 + other.o1) / 2;
+    return [other.s0, other.s1].some((s) => rectHolds(quad, fromFrame(other, s, middle), reach));
+  });
+}
+
 /**
- * Short pieces of lighter wall between a corner and a door's jamb: touching wall at one end, and
- * at the other in line with a piece long enough to be taken, across a door's width at most. Too
- * short to be told from the strokes of lettering alone, they would leave a slit beside the door.
+ * Short pieces of lighter wall between a corner or a T and a door's jamb: touching wall at one
+ * end, or met by a wall's end, and in line with a piece long enough to be taken across a door's
+ * width at most. Too short to be told from the strokes of lettering alone, they would leave a
+ * slit beside the door, and the walls ending on them would end on nothing.
  */
 function jambStubs<T extends { quad: FrameRect }>(short: T[], long: T[], walls: RectIndex<FrameRect>, limits: LighterLimits): T[] {
   if (long.length === 0) return [];
   const longIndex = new RectIndex(long.map(({ quad }) => quad));
-  return short.filter(({ quad }) =>
-    ([0, 1] as const).some((end) => {
-      if (!endTouchesWall(quad, end, walls, limits.reach) && !endTouchesWall(quad, end, longIndex, limits.reach)) return false;
-      const margin = 0.25 * (quad.o1 - quad.o0);
-      const hit = longIndex.cast(quad, end === 0 ? quad.s1 : quad.s0, end === 0 ? 1 : -1, limits.gap, quad.o0 + margin, quad.o1 - margin);
-      return (
-        hit !== null &&
-        hit.ids.some((k) => {
-          const other = longIndex.rects[k];
-          if (Math.abs(other.ux * quad.ux + other.uy * quad.uy) < 0.99) return false;
-          const across = toFrame(quad, fromFrame(other, (other.s0 + other.s1) / 2, (other.o0 + other.o1) / 2))[1];
-          return Math.abs(across - (quad.o0 + quad.o1) / 2) <= margin;
-        })
-      );
-    }),
-  );
+  const inLine = (quad: FrameRect, end: 0 | 1) => {
+    const margin = 0.25 * (quad.o1 - quad.o0);
+    const hit = longIndex.cast(quad, end === 0 ? quad.s0 : quad.s1, end === 0 ? -1 : 1, limits.gap, quad.o0 + margin, quad.o1 - margin);
+    return (
+      hit !== null &&
+      hit.ids.some((k) => {
+        const other = longIndex.rects[k];
+        if (Math.abs(other.ux * quad.ux + other.uy * quad.uy) < 0.99) return false;
+        const across = toFrame(quad, fromFrame(other, (other.s0 + other.s1) / 2, (other.o0 + other.o1) / 2))[1];
+        return Math.abs(across - (quad.o0 + quad.o1) / 2) <= margin;
+      })
+    );
+  };
+  const touches = (quad: FrameRect, end: 0 | 1) => endTouchesWall(quad, end, walls, limits.reach) || endTouchesWall(quad, end, longIndex, limits.reach);
+  return short.filter(({ quad }) => {
+    if (wallEndsOn(quad, walls, limits.reach) || wallEndsOn(quad, longIndex, limits.reach)) return inLine(quad, 0) || inLine(quad, 1);
+    return (touches(quad, 0) && inLine(quad, 1)) || (touches(quad, 1) && inLine(quad, 0));
+  });
 }
 
 /** The lighter quads that are wall, given the walls found in the wall pens. */
