@@ -271,14 +271,13 @@ export function drawWalls(pen: Pen, material: Polygon[], style: WallStyle, poche
         const outer = edges.map(([a, b]) => onOuterWall([(a[0] + b[0]) / 2, (a[1] + b[1]) / 2]));
         // Start where the pen changes, so no run wraps round the ring's first corner.
         const start = Math.max(0, outer.findIndex((o, k) => o !== outer[(k + edges.length - 1) % edges.length]));
-        let run: Point[] = [];
-        for (let n = 0; n <= edges.length; n++) {
-          const k = (start + n) % edges.length;
-          if (run.length > 0 && (n === edges.length || outer[k] !== outer[(k + edges.length - 1) % edges.length])) {
-            pen.stroke(polylinePath(run, false), outer[(k + edges.length - 1) % edges.length] ? PENS.wallOutline : PENS.partition);
-            run = [];
-          }
-          if (n < edges.length) run = run.length === 0 ? [...edges[k]] : [...run, edges[k][1]];
+        const along = [...edges.slice(start), ...edges.slice(0, start)];
+        const onOuter = [...outer.slice(start), ...outer.slice(0, start)];
+        for (let from = 0, k = 1; k <= along.length; k++) {
+          if (k < along.length && onOuter[k] === onOuter[from]) continue;
+          const run = along.slice(from, k);
+          pen.stroke(polylinePath([run[0][0], ...run.map(([, b]) => b)], false), onOuter[from] ? PENS.wallOutline : PENS.partition);
+          from = k;
         }
       }
       break;

@@ -6,7 +6,7 @@
 // walls already found, piece by piece, are wall. Glazing between two wall ends is taken out again
 // with the other opening content (walls.ts).
 import type { Position } from '../../../../core/src/types.ts';
-import { RectIndex, fromFrame, rectHolds, toFrame, type FrameRect } from './geom-frame.ts';
+import { RectIndex, fromFrame, rectBBox, rectHolds, toFrame, type FrameRect } from './geom-frame.ts';
 
 /** Rounds of pruning and of growth: each settles one more piece along a chain of wall. */
 const ROUNDS = 60;
@@ -34,23 +34,24 @@ function endTouchesWall(quad: FrameRect, end: 0 | 1, index: RectIndex<FrameRect>
   });
 }
 
+/** The band a quad's middle half sweeps: what lies in it beyond an end is in line with the quad. */
+const BAND_MARGIN = 0.25;
+
+/** The nearest quads of `index` beyond one end of a quad, in its band, up to a door's width away. */
+function castBeyond(quad: FrameRect, end: 0 | 1, index: RectIndex<FrameRect>, limits: LighterLimits, skip?: number) {
+  const margin = BAND_MARGIN * (quad.o1 - quad.o0);
+  return index.cast(quad, end === 0 ? quad.s0 : quad.s1, end === 0 ? -1 : 1, limits.gap, quad.o0 + margin, quad.o1 - margin, new Set(skip === undefined ? [] : [skip]));
+}
+
 /** Whether wall meets one end of a quad: it touches the end, or lies across a door's width beyond it. */
 function endMeetsWall(quad: FrameRect, end: 0 | 1, index: RectIndex<FrameRect>, limits: LighterLimits, skip?: number): boolean {
-  if (endTouchesWall(quad, end, index, limits.reach, skip)) return true;
-  const margin = 0.25 * (quad.o1 - quad.o0);
-  return index.cast(quad, end === 0 ? quad.s0 : quad.s1, end === 0 ? -1 : 1, limits.gap, quad.o0 + margin, quad.o1 - margin, new Set(skip === undefined ? [] : [skip])) !== null;
+  return endTouchesWall(quad, end, index, limits.reach, skip) || castBeyond(quad, end, index, limits, skip) !== null;
 }
 
 /** Whether a quad of `index` ends on this one: a wall meeting it in a T or an L. */
 function wallEndsOn(quad: FrameRect, index: RectIndex<FrameRect>, reach: number): boolean {
-  const corners = [fromFrame(quad, quad.s0, quad.o0), fromFrame(quad, quad.s1, quad.o1)];
-  const box: [number, number, number, number] = [
-    Math.min(corners[0][0], corners[1][0]) - reach,
-    Math.min(corners[0][1], corners[1][1]) - reach,
-    Math.max(corners[0][0], corners[1][0]) + reach,
-    Math.max(corners[0][1], corners[1][1]) + reach,
-  ];
-  return index.search(box).some((k) => {
+  const [x0, y0, x1, y1] = rectBBox(quad);
+  return index.search([x0 - reach, y0 - reach, x1 + reach, y1 + reach]).some((k) => {
     const other = index.rects[k];
     const middle = (other.o0 + other.o1) / 2;
     return [other.s0, other.s1].some((s) => rectHolds(quad, fromFrame(other, s, middle), reach));
@@ -66,19 +67,14 @@ function wallEndsOn(quad: FrameRect, index: RectIndex<FrameRect>, reach: number)
 function jambStubs<T extends { quad: FrameRect }>(short: T[], long: T[], walls: RectIndex<FrameRect>, limits: LighterLimits): T[] {
   if (long.length === 0) return [];
   const longIndex = new RectIndex(long.map(({ quad }) => quad));
-  const inLine = (quad: FrameRect, end: 0 | 1) => {
-    const margin = 0.25 * (quad.o1 - quad.o0);
-    const hit = longIndex.cast(quad, end === 0 ? quad.s0 : quad.s1, end === 0 ? -1 : 1, limits.gap, quad.o0 + margin, quad.o1 - margin);
-    return (
-      hit !== null &&
-      hit.ids.some((k) => {
-        const other = longIndex.rects[k];
-        if (Math.abs(other.ux * quad.ux + other.uy * quad.uy) < 0.99) return false;
-        const across = toFrame(quad, fromFrame(other, (other.s0 + other.s1) / 2, (other.o0 + other.o1) / 2))[1];
-        return Math.abs(across - (quad.o0 + quad.o1) / 2) <= margin;
-      })
-    );
-  };
+  // The nearest long piece beyond the end runs the same way along the same line.
+  const inLine = (quad: FrameRect, end: 0 | 1) =>
+    castBeyond(quad, end, longIndex, limits)?.ids.some((k) => {
+      const other = longIndex.rects[k];
+      if (Math.abs(other.ux * quad.ux + other.uy * quad.uy) < 0.99) return false;
+      const across = toFrame(quad, fromFrame(other, (other.s0 + other.s1) / 2, (other.o0 + other.o1) / 2))[1];
+      return Math.abs(across - (quad.o0 + quad.o1) / 2) <= BAND_MARGIN * (quad.o1 - quad.o0);
+    }) ?? false;
   const touches = (quad: FrameRect, end: 0 | 1) => endTouchesWall(quad, end, walls, limits.reach) || endTouchesWall(quad, end, longIndex, limits.reach);
   return short.filter(({ quad }) => {
     if (wallEndsOn(quad, walls, limits.reach) || wallEndsOn(quad, longIndex, limits.reach)) return inLine(quad, 0) || inLine(quad, 1);
