@@ -613,6 +613,21 @@ describe('kirkland sample plans, cover sheet (outlined text read by OCR)', () =>
       expect(result.rooms.flatMap((room) => labelsOf(room.name))).toContain('LIVING ROOM');
     });
 
+    it('takes no wall from the strokes of lettering OCR leaves unread, told by their shape', () => {
+      // The upper floor's MASTER BEDROOM (910–984 × 369–384 pt): OCR reads MASTER, not BEDROOM,
+      // whose letters' legs paired into nine walls. Its notes' unread words walled off the hall
+      // between the baths and the bedrooms (at 959, 287 pt), which was no room.
+      const toUnits = DPI / 72;
+      const [x0, y0, x1, y1] = [910, 369, 984, 384].map((pt) => pt * toUnits);
+      const inLabel = result.walls.filter((wall) => {
+        const [a, b, c, d] = ringBBox(wall.polygon[0]);
+        return a >= x0 && b >= y0 && c <= x1 && d <= y1;
+      });
+      expect(inLabel.map((wall) => wall.id)).toEqual([]);
+      const hall: Position = [959 * toUnits, 287 * toUnits];
+      expect(result.rooms.filter((room) => pointInPolygon(hall, room.polygon))).toHaveLength(1);
+    });
+
     it('reads a swing its export wrote in four steps as a door, and none in the curves of its outlined lettering', () => {
       // The upper floor's closet door stands 45° open, its swing four straight steps from the
       // leaf's tip (967, 291 pt) to the jamb (981, 297 pt).

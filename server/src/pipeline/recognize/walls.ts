@@ -14,7 +14,8 @@ import { differenceOf, type MultiPolygon, type Polygon } from './geom-clip.ts';
 import { RectIndex, fromFrame, parallel, rectBBox, rectCorners, rectIn, rectRing, toFrame, type FrameRect } from './geom-frame.ts';
 import type { RGBA, VectorPath } from '../types.ts';
 import { dimensionMarks, type DimensionMarks } from './topology-dimensions.ts';
-import { fillPolygons, lineBBox, luminance, makeLine, readSurely, styleKey, styleLuminance, type Evidence, type FillRegion, type Line } from './topology-evidence.ts';
+import { fillPolygons, lineBBox, luminance, makeLine, styleKey, styleLuminance, type Evidence, type FillRegion, type Line } from './topology-evidence.ts';
+import { letteringLineIds } from './topology-lettering.ts';
 import { lighterWalls, type LighterLimits } from './walls-lighter.ts';
 import { curvedWalls, type CurvedWall } from './walls-curved.ts';
 
@@ -829,35 +830,6 @@ function connectedWideQuads(wide: FrameRect[], walls: FrameRect[], reach: number
 }
 
 // ---------------------------------------------------------------------------------------------
-
-/** An OCR word is lettering, not a scrap of linework, read this surely or spelt with this many letters. */
-/**
- * Lines lying within a word OCR read: the strokes of lettering drawn as outlines or stroked
- * (SHX) glyphs. Paired with each other or with a wall face beyond the word, they made walls of
- * notes set against a plan (ufpr's grey room labels broke its offices and corridor apart). A
- * text layer's words draw no lines, so only read words count, and only words surely read: OCR
- * also reads scraps of linework as short words ("ig" over a wall's end), whose lines are wall.
- */
-function letteringLineIds(lines: Line[], words: Evidence['words'], wordIndex: Flatbush | null): Set<number> {
-  const ids = new Set<number>();
-  if (!wordIndex) return ids;
-  const surelyRead = words.map(({ word }) => (word.confidence ?? 1) < 1 && readSurely(word));
-  if (!surelyRead.includes(true)) return ids;
-  for (const line of lines) {
-    const [x0, x1] = line.a[0] <= line.b[0] ? [line.a[0], line.b[0]] : [line.b[0], line.a[0]];
-    const [y0, y1] = line.a[1] <= line.b[1] ? [line.a[1], line.b[1]] : [line.b[1], line.a[1]];
-    for (const k of wordIndex.search(x0, y0, x1, y1)) {
-      if (!surelyRead[k]) continue;
-      const [wx0, wy0, wx1, wy1] = words[k].bbox;
-      const margin = 0.1 * Math.min(wx1 - wx0, wy1 - wy0);
-      if (x0 >= wx0 - margin && y0 >= wy0 - margin && x1 <= wx1 + margin && y1 <= wy1 + margin) {
-        ids.add(line.id);
-        break;
-      }
-    }
-  }
-  return ids;
-}
 
 /**
  * Word boxes a pair of lines frames (tag boxes, underlined or boxed text) are not walls, and

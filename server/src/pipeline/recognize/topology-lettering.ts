@@ -1,0 +1,181 @@
+// The strokes of lettering drawn as linework. AutoCAD plots its SHX fonts as strokes, and many
+// exports outline every glyph: such a sheet has no text layer, and a glyph's parallel strokes (the
+// legs of an H or an M) stand a partition's thickness apart, so unread lettering set over a plan
+// makes walls of its words and splits the rooms it names. OCR finds most words; the rest are
+// told by their shape: glyphs are strokes no larger than a letter, drawn touching one another,
+// and a word is a row of glyphs of a letter's height, close together, whose strokes run in
+// several directions (letters have uprights, bars and diagonals). Hatching runs in one direction,
+// a dashed line's dashes too; a symbol, a swing or a fixture is larger than a letter.
+import Flatbush from 'flatbush';
+import { distanceToSegment, median } from './geom-basics.ts';
+import { readSurely, type Evidence, type Line } from './topology-evidence.ts';
+import type { BBox } from '../types.ts';
+
+/** A glyph is no larger than this share of the lettering's height (a W is wider than high). */
+const GLYPH_HEIGHTS = 1.3;
+/** Strokes of one glyph meet within this share of the height (a font's strokes end on each other). */
+const STROKE_JOINT_HEIGHTS = 0.1;
+/** Glyphs of a word stand apart by less than this share of their height… */
+const GLYPH_GAP_HEIGHTS = 0.6;
+/** …centred on one line within this share. */
+const ROW_ALIGNMENT_HEIGHTS = 0.35;
+/** A word is at least two glyphs, this many letter heights long, with this many strokes. */
+const MIN_WORD_GLYPHS = 2;
+const MIN_WORD_HEIGHTS = 1.5;
+const MIN_WORD_STROKES = 6;
+/** Stroke directions counted in steps of 45°: lettering has at least three of the four. */
+const MIN_DIRECTIONS = 3;
+
+/** Whether OCR read a word, and read it surely: a text layer's words draw no strokes. */
+function readByOcr(word: Evidence['words'][number]['word']): boolean {
+  return (word.confidence ?? 1) < 1 && readSurely(word);
+}
+
+function bboxOf(line: Line): BBox {
+  return [Math.min(line.a[0], line.b[0]), Math.min(line.a[1], line.b[1]), Math.max(line.a[0], line.b[0]), Math.max(line.a[1], line.b[1])];
+}
+
+function unionBox(boxes: BBox[]): BBox {
+  return [Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))];
+}
+
+function extent(box: BBox): number {
+  return Math.max(box[2] - box[0], box[3] - box[1]);
+}
+
+/** The height of the sheet's lettering: the median of the words OCR read surely, across their line. */
+function letterHeight(words: Evidence['words']): number | null {
+  const heights = words.filter(({ word }) => readByOcr(word)).map(({ word, bbox }) => (Math.abs(Math.sin(word.angle)) > Math.SQRT1_2 ? bbox[2] - bbox[0] : bbox[3] - bbox[1]));
+  return heights.length === 0 ? null : median(heights);
+}
+
+/** Lines lying within a word OCR read surely (OCR also reads scraps of linework as short words, "ig" over a wall's end). */
+function linesInReadWords(lines: Line[], words: Evidence['words'], wordIndex: Flatbush): Set<number> {
+  const ids = new Set<number>();
+  for (const line of lines) {
+    const [x0, y0, x1, y1] = bboxOf(line);
+    for (const k of wordIndex.search(x0, y0, x1, y1)) {
+      if (!readByOcr(words[k].word)) continue;
+      const [wx0, wy0, wx1, wy1] = words[k].bbox;
+      const margin = 0.1 * Math.min(wx1 - wx0, wy1 - wy0);
+      if (x0 >= wx0 - margin && y0 >= wy0 - margin && x1 <= wx1 + margin && y1 <= wy1 + margin) {
+        ids.add(line.id);
+        break;
+      }
+    }
+  }
+  return ids;
+}
+
+function sharesEnd(p: Line, q: Line): boolean {
+  const same = (u: Line['a'], v: Line['a']) => u[0] === v[0] && u[1] === v[1];
+  return same(p.a, q.a) || same(p.a, q.b) || same(p.b, q.a) || same(p.b, q.b);
+}
+
+/**
+ * Lines drawn in one stroke with others no larger than a glyph: the pen lifts between a font's
+ * strokes, so a polyline larger than a letter (a fixture's outline, a swing, a stair's nosing)
+ * is no part of lettering, however short its pieces. A path's pieces come in drawing order.
+ */
+function glyphSized(lines: Line[], size: number): Line[] {
+  const kept: Line[] = [];
+  let run: Line[] = [];
+  const close = () => {
+    if (extent(unionBox(run.map(bboxOf))) <= size) kept.push(...run);
+  };
+  for (const line of lines) {
+    const last = run[run.length - 1];
+    if (last && last.pathIndex === line.pathIndex && sharesEnd(last, line)) run.push(line);
+    else {
+      if (run.length > 0) close();
+      run = [line];
+    }
+  }
+  if (run.length > 0) close();
+  return kept;
+}
+
+/** Groups of items that `linked` joins, directly or through others, as lists of indices. */
+function linkedGroups(boxes: BBox[], reach: number, linked: (i: number, j: number) => boolean): number[][] {
+  if (boxes.length === 0) return [];
+  const index = new Flatbush(boxes.length);
+  for (const [x0, y0, x1, y1] of boxes) index.add(x0, y0, x1, y1);
+  index.finish();
+  const parent = boxes.map((_, k) => k);
+  const root = (k: number): number => {
+    while (parent[k] !== k) k = parent[k] = parent[parent[k]];
+    return k;
+  };
+  boxes.forEach(([x0, y0, x1, y1], k) => {
+    for (const j of index.search(x0 - reach, y0 - reach, x1 + reach, y1 + reach)) if (j > k && linked(k, j)) parent[root(j)] = root(k);
+  });
+  const groups = new Map<number, number[]>();
+  boxes.forEach((_, k) => {
+    const group = groups.get(root(k));
+    if (group) group.push(k);
+    else groups.set(root(k), [k]);
+  });
+  return [...groups.values()];
+}
+
+function linesApart(p: Line, q: Line): number {
+  return Math.min(distanceToSegment(p.a, q.a, q.b), distanceToSegment(p.b, q.a, q.b), distanceToSegment(q.a, p.a, p.b), distanceToSegment(q.b, p.a, p.b));
+}
+
+interface Glyph {
+  strokes: Line[];
+  box: BBox;
+}
+
+/** Whether two glyphs stand side by side in a row (or one above the other in a column of turned lettering). */
+function inOneRow(a: BBox, b: BBox, height: number): boolean {
+  const gapX = Math.max(a[0], b[0]) - Math.min(a[2], b[2]);
+  const gapY = Math.max(a[1], b[1]) - Math.min(a[3], b[3]);
+  const centre = (box: BBox, axis: 0 | 1) => (box[axis] + box[axis + 2]) / 2;
+  const gap = GLYPH_GAP_HEIGHTS * height;
+  const aligned = ROW_ALIGNMENT_HEIGHTS * height;
+  return (gapX <= gap && Math.abs(centre(a, 1) - centre(b, 1)) <= aligned) || (gapY <= gap && Math.abs(centre(a, 0) - centre(b, 0)) <= aligned);
+}
+
+function directionStep(line: Line): number {
+  const angle = (Math.atan2(line.uy, line.ux) + Math.PI) % Math.PI;
+  return Math.round(angle / (Math.PI / 4)) % 4;
+}
+
+function isWord(glyphs: Glyph[], height: number): boolean {
+  const strokes = glyphs.flatMap((glyph) => glyph.strokes);
+  return (
+    glyphs.length >= MIN_WORD_GLYPHS &&
+    strokes.length >= MIN_WORD_STROKES &&
+    extent(unionBox(glyphs.map((glyph) => glyph.box))) >= MIN_WORD_HEIGHTS * height &&
+    new Set(strokes.map(directionStep)).size >= MIN_DIRECTIONS
+  );
+}
+
+/** The strokes of unread words: glyph-sized groups of touching strokes, in rows that read as words. */
+function unreadLettering(lines: Line[], height: number): Line[] {
+  const size = GLYPH_HEIGHTS * height;
+  const strokes = glyphSized(lines, size);
+  const joint = STROKE_JOINT_HEIGHTS * height;
+  const glyphs: Glyph[] = linkedGroups(strokes.map(bboxOf), joint, (i, j) => linesApart(strokes[i], strokes[j]) <= joint)
+    .map((group) => group.map((k) => strokes[k]))
+    .map((members) => ({ strokes: members, box: unionBox(members.map(bboxOf)) }))
+    .filter((glyph) => extent(glyph.box) <= size);
+  return linkedGroups(glyphs.map((glyph) => glyph.box), GLYPH_GAP_HEIGHTS * height, (i, j) => inOneRow(glyphs[i].box, glyphs[j].box, height))
+    .map((row) => row.map((k) => glyphs[k]))
+    .filter((row) => isWord(row, height))
+    .flatMap((row) => row.flatMap((glyph) => glyph.strokes));
+}
+
+/**
+ * Lines that are strokes of lettering: within a word OCR read, or among the glyphs shaped like a
+ * word. Only a sheet OCR read draws its lettering (a text layer's words sit over linework they
+ * do not draw), and only its surely read words tell how high its letters are.
+ */
+export function letteringLineIds(lines: Line[], words: Evidence['words'], wordIndex: Flatbush | null): Set<number> {
+  const height = letterHeight(words);
+  if (wordIndex === null || height === null) return new Set();
+  const ids = linesInReadWords(lines, words, wordIndex);
+  for (const line of unreadLettering(lines.filter((line) => !line.dashed && !ids.has(line.id)), height)) ids.add(line.id);
+  return ids;
+}
