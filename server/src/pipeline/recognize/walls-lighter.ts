@@ -78,7 +78,7 @@ function jambStubs<T extends { quad: FrameRect }>(short: T[], long: T[], walls: 
   const touches = (quad: FrameRect, end: 0 | 1) => endTouchesWall(quad, end, walls, limits.reach) || endTouchesWall(quad, end, longIndex, limits.reach);
   return short.filter(({ quad }) => {
     if (wallEndsOn(quad, walls, limits.reach) || wallEndsOn(quad, longIndex, limits.reach)) return inLine(quad, 0) || inLine(quad, 1);
-    return (touches(quad, 0) && inLine(quad, 1)) || (touches(quad, 1) && inLine(quad, 0));
+    return (touches(quad, 0) && inLine(quad, 1)) || (touches(quad, 1) && inLine(quad, 0)) || (inLine(quad, 0) && inLine(quad, 1));
   });
 }
 

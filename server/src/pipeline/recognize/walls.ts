@@ -993,6 +993,67 @@ function linesNear(around: Line[], lines: Line[], reach: number): Line[] {
   return [...near].map((k) => lines[k]);
 }
 
+/** Which side of `line` another parallel line lies on: the sign along the line's normal. */
+function sideOfLine(line: Line, other: Line): number {
+  const mx = (other.a[0] + other.b[0]) / 2 - line.a[0];
+  const my = (other.a[1] + other.b[1]) / 2 - line.a[1];
+  return Math.sign(-line.uy * mx + line.ux * my);
+}
+
+/** How far apart two strokes may lie and be one, blueprint units. */
+const REDRAWN_TOLERANCE = 0.5;
+
+/**
+ * Lines without the pieces another line of their pen already draws: a fitting drawn as a closed
+ * outline against a wall (a toilet's tank) redraws a stretch of the wall's face, and that piece,
+ * paired with the wall's other face, would make a wall of the fitting's depth.
+ */
+function withoutRedrawnPieces(lines: Line[]): Line[] {
+  if (lines.length === 0) return lines;
+  const index = new Flatbush(lines.length);
+  for (const line of lines) {
+    const [x0, y0, x1, y1] = lineBBox(line);
+    index.add(x0, y0, x1, y1);
+  }
+  index.finish();
+  const redraws = (line: Line, other: Line) =>
+    other !== line &&
+    other.style === line.style &&
+    (other.length > line.length || (other.length === line.length && other.id < line.id)) &&
+    Math.abs(other.ux * line.uy - other.uy * line.ux) < 1e-3 &&
+    Math.abs(other.offset - line.offset) <= REDRAWN_TOLERANCE &&
+    other.t0 <= line.t0 + REDRAWN_TOLERANCE &&
+    other.t1 >= line.t1 - REDRAWN_TOLERANCE;
+  return lines.filter((line) => {
+    const [x0, y0, x1, y1] = lineBBox(line);
+    return !index.search(x0 - REDRAWN_TOLERANCE, y0 - REDRAWN_TOLERANCE, x1 + REDRAWN_TOLERANCE, y1 + REDRAWN_TOLERANCE).some((k) => redraws(line, lines[k]));
+  });
+}
+
+/**
+ * A face that pairs on both its sides is a wall's face on the side it pairs along at least this
+ * many times as far: what pairs with it on the other side is set against the wall. Pairs of
+ * like length on both sides are a wall drawn in layers (kirkland's existing walls).
+ */
+const FITTING_RATIO = 3;
+
+/**
+ * Pairs without the fittings set against a wall (a toilet's tank drawn in the partitions' pen,
+ * a partition's thickness deep, against the partition's face), by FITTING_RATIO.
+ */
+function withoutFittings(pairs: LinePair[]): LinePair[] {
+  const longest = new Map<string, number>();
+  const key = (line: Line, side: number) => `${line.id}|${side}`;
+  for (const pair of pairs) {
+    for (const [line, other] of [[pair.i, pair.j], [pair.j, pair.i]]) {
+      const k = key(line, sideOfLine(line, other));
+      longest.set(k, Math.max(longest.get(k) ?? 0, pair.s1 - pair.s0));
+    }
+  }
+  const beaten = (line: Line, other: Line, length: number) => (longest.get(key(line, -sideOfLine(line, other))) ?? 0) > FITTING_RATIO * length;
+  return pairs.filter((pair) => !beaten(pair.i, pair.j, pair.s1 - pair.s0) && !beaten(pair.j, pair.i, pair.s1 - pair.s0));
+}
+
 /**
  * Pairs in the lighter pens that carry on from the sheet's walls, of a wall thickness of the sheet
  * or of one the lighter pens draw often: partitions drawn lighter than the outer walls are thinner
@@ -1001,7 +1062,7 @@ function linesNear(around: Line[], lines: Line[], reach: number): Line[] {
 function lighterSources(candidates: Line[], lighter: Set<string>, walls: QuadSource[], modes: number[], scale: WallScale, framesWords: (quad: FrameRect) => boolean): QuadSource[] {
   // A partition's two faces are of one pen: a sofa's back in the furniture's pen, standing a
   // partition's thickness off a wall, pairs with the wall's face otherwise.
-  const pairs = findPairs(candidates.filter((line) => lighter.has(line.style)), scale, WALL_OVERLAP_SHARE).filter((pair) => pair.i.style === pair.j.style);
+  const pairs = withoutFittings(findPairs(withoutRedrawnPieces(candidates.filter((line) => lighter.has(line.style))), scale, WALL_OVERLAP_SHARE).filter((pair) => pair.i.style === pair.j.style));
   // No thicker than the outer walls: a counter or a wardrobe run between two walls pairs deeper.
   const lighterModes = thicknessPeaks(pairs.map((pair) => Math.abs(pair.d)), pairs.map((pair) => pair.s1 - pair.s0), scale).filter((mode) => mode <= Math.max(...modes));
   const quads = pairSources(pairs, (pair) => nearMode(Math.abs(pair.d), [...modes, ...lighterModes]), framesWords);
