@@ -1,4 +1,4 @@
-// npm run bench:accuracy [-- --count 24 --seed 1 --renders 4 --area-plans 4]
+// npm run bench:accuracy [-- --count 24 --seed 1 --renders 4 --area-plans 4 --outlined 6]
 //
 // Recognition accuracy of the real pipeline (openSheet → extractWords → extractPrimitives →
 // detectScale → recognizeSheet → withMeasurements, page 1 at 150 dpi):
@@ -24,6 +24,9 @@
 //    Then area plans (`--area-plans`, 4 by default): the first suite sheets again, each room
 //    labelled with its gross area (to the centre lines of shared walls, the outer face outside);
 //    rooms match as above, and each one's area_m2 is compared with the gross area its label prints.
+//    Then outlined sheets (`--outlined`, 6 by default): the first suite sheets again with their
+//    lettering turned into outlines by Ghostscript (-dNoOutputFonts), as many CAD exports draw it,
+//    so their words, scale note and dimensions are read by OCR; scored as the generated sheets.
 // 2. Real drawings, each room's measured area beside the area printed on the sheet:
 //    asheville page 1 (13 rooms, located by their printed "W x L  N sq ft" label), the VA finish
 //    plan (9 printed SF tags, and the third-party reviewed polygons of va-finish-plan.json, each
@@ -36,6 +39,7 @@
 //
 // Prints tables, writes bench/out/accuracy.json, and draws the detections of each real sheet
 // and of the first `--renders` generated ones over the sheet in bench/out/accuracy/*.png.
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -54,6 +58,7 @@ import { sheetWords } from '../server/src/pipeline/ocr.ts';
 import type { SheetWord } from '../server/src/pipeline/types.ts';
 import { extractPrimitives } from '../server/src/pipeline/vectors.ts';
 import { generateSheet, suiteOptions, type SheetTruth } from './synth/generate.ts';
+import { withOutlinedText } from '../server/test/support/outlined.ts';
 import { realPage, realplans } from '../server/test/support/realplans.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -70,14 +75,16 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     renders: { type: 'string', default: '4' },
     'area-plans': { type: 'string', default: '4' },
+    outlined: { type: 'string', default: '6' },
   },
 });
 const COUNT = Number(values.count);
 const SEED = Number(values.seed);
 const RENDERS = Number(values.renders);
 const AREA_PLANS = Number(values['area-plans']);
-if (![COUNT, SEED, RENDERS, AREA_PLANS].every(Number.isInteger) || COUNT < 0 || RENDERS < 0 || AREA_PLANS < 0) {
-  console.error('usage: accuracy.ts [--count N] [--seed S] [--renders K] [--area-plans P]');
+const OUTLINED = Number(values.outlined);
+if (![COUNT, SEED, RENDERS, AREA_PLANS, OUTLINED].every(Number.isInteger) || COUNT < 0 || RENDERS < 0 || AREA_PLANS < 0 || OUTLINED < 0) {
+  console.error('usage: accuracy.ts [--count N] [--seed S] [--renders K] [--area-plans P] [--outlined O]');
   process.exit(2);
 }
 
@@ -488,12 +495,37 @@ async function benchGenerated(): Promise<SheetScore[]> {
         ? (sheet: OpenSheet, run: PipelineRun) => renderOverlay(sheet, run.geojson, truth.rooms.map((r) => r.polygon), path.join(renderDir, `synth-${truth.pdf.replace(/\.pdf$/, '')}.png`))
         : undefined;
     const run = await runPipeline(pdf, render);
-    const score = scoreSheet(truth, run);
-    results.push(score);
-    const c = score.counts;
-    console.log(
-      `  ${score.sheet} ${score.description.padEnd(36)} rooms ${c.rooms.tp}/${c.rooms.tp + c.rooms.fn} (+${c.rooms.fp})  openings ${c.openings.tp}/${c.openings.tp + c.openings.fn} (+${c.openings.fp})  fixtures ${c.fixtures.tp}/${c.fixtures.tp + c.fixtures.fn} (+${c.fixtures.fp})  scale ${score.scale.verdict}  ${run.seconds.total.toFixed(2)} s`,
-    );
+    results.push(scoreSheet(truth, run));
+    logSheetScore(results[results.length - 1], run);
+  }
+  return results;
+}
+
+function logSheetScore(score: SheetScore, run: PipelineRun): void {
+  const c = score.counts;
+  console.log(
+    `  ${score.sheet} ${score.description.padEnd(36)} rooms ${c.rooms.tp}/${c.rooms.tp + c.rooms.fn} (+${c.rooms.fp})  openings ${c.openings.tp}/${c.openings.tp + c.openings.fn} (+${c.openings.fp})  fixtures ${c.fixtures.tp}/${c.fixtures.tp + c.fixtures.fn} (+${c.fixtures.fp})  scale ${score.scale.verdict}  ${run.seconds.total.toFixed(2)} s`,
+  );
+}
+
+/** Whether Ghostscript, which outlines the lettering of the `--outlined` sheets, is installed. */
+function hasGhostscript(): boolean {
+  try {
+    execFileSync('gs', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The first suite sheets again with their lettering outlined (no text layer): words come from OCR. */
+async function benchOutlined(): Promise<SheetScore[]> {
+  const results: SheetScore[] = [];
+  for (let i = 0; i < OUTLINED; i++) {
+    const { pdf, truth } = await generateSheet(suiteOptions(i, SEED));
+    const run = await runPipeline(withOutlinedText(pdf));
+    results.push(scoreSheet(truth, run));
+    logSheetScore(results[results.length - 1], run);
   }
   return results;
 }
@@ -817,6 +849,10 @@ const generatedSheets = await benchGenerated();
 const generated = summariseGenerated(generatedSheets);
 console.log(`Generated area plans (the first ${AREA_PLANS} suite sheets, labelled with gross areas):`);
 const areaPlans = await benchAreaPlans();
+const ghostscript = hasGhostscript();
+console.log(`Generated sheets with their lettering outlined, read by OCR (the first ${OUTLINED} suite sheets)${ghostscript ? ':' : ': skipped, Ghostscript (gs) is not installed'}`);
+const outlinedSheets = ghostscript ? await benchOutlined() : [];
+const outlined = outlinedSheets.length > 0 ? summariseGenerated(outlinedSheets) : null;
 console.log('Real drawings: asheville, va-finish-plan, first-floor, archicad-atrium, zeidler-a214');
 const asheville = await benchAsheville();
 const va = await benchVa();
@@ -857,6 +893,17 @@ console.log(
   `\nArea plans: ${planErrors.length} of ${areaPlans.reduce((sum, plan) => sum + plan.rooms, 0)} rooms matched and measured; error against the printed gross area median ${pc(quantile(planErrors, 0.5), 2)}, p90 ${pc(quantile(planErrors, 0.9), 2)}, within 1% ${pc(shareWithin(planErrors, 0.01))}, within 3% ${pc(shareWithin(planErrors, 0.03))}`,
 );
 
+if (outlined) {
+  console.log(`\nOutlined sheets: ${outlined.sheets}, words read by OCR`);
+  table(
+    ['class', 'TP', 'FP', 'FN', 'precision', 'recall', 'F1'],
+    (['rooms', 'openings', 'fixtures'] as const).map((name) => [name, String(outlined[name].tp), String(outlined[name].fp), String(outlined[name].fn), pc(outlined[name].precision), pc(outlined[name].recall), pc(outlined[name].f1)]),
+  );
+  console.log(
+    `Room area error over ${outlined.roomArea.matchedRooms} matched rooms (${outlined.roomArea.unmeasuredRooms} unmeasured): median ${pc(outlined.roomArea.medianError, 2)}, within 1% ${pc(outlined.roomArea.within1pc)}; scale right on ${pc(outlined.scale.right)} (${Object.entries(outlined.scale.verdicts).map(([k, v]) => `${k} ${v}`).join(', ')})`,
+  );
+}
+
 console.log(`\nasheville page 1 (scale ${asheville.scale}): ${pc(asheville.within3pc)} of ${asheville.rooms.length} rooms within 3% of the printed area`);
 roomTable(asheville.rooms);
 console.log(`\nva-finish-plan (scale ${va.scale}): ${pc(va.within3pc)} of ${va.rooms.length} printed SF tags within 3%`);
@@ -893,6 +940,6 @@ table(
 
 writeFileSync(
   path.join(outDir, 'accuracy.json'),
-  JSON.stringify({ dpi: DPI, generatedAt: new Date().toISOString(), seed: SEED, generated: { summary: generated, sheets: generatedSheets }, areaPlans, real: { asheville, va, firstFloor, stamped, noPlan } }, null, 2),
+  JSON.stringify({ dpi: DPI, generatedAt: new Date().toISOString(), seed: SEED, generated: { summary: generated, sheets: generatedSheets }, areaPlans, outlined: outlined && { summary: outlined, sheets: outlinedSheets }, real: { asheville, va, firstFloor, stamped, noPlan } }, null, 2),
 );
 console.log(`\nReport: bench/out/accuracy.json; overlays: bench/out/accuracy/*.png`);

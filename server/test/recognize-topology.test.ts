@@ -21,6 +21,7 @@ import type { SheetInfo, SheetPrimitives, SheetWord } from '../src/pipeline/type
 import { extractPrimitives } from '../src/pipeline/vectors.ts';
 import { sheetWords } from '../src/pipeline/ocr.ts';
 import { renderSheet, scaledPng } from '../src/pipeline/render.ts';
+import { withOutlinedText } from './support/outlined.ts';
 import { realPage, realplans } from './support/realplans.ts';
 
 const DPI = 150;
@@ -1051,6 +1052,55 @@ describe('a plan whose partitions are drawn lighter and thinner than its outer w
     expect(result.rooms.map((room) => room.name).sort()).toEqual([...names].sort());
     for (const room of result.rooms) expect(polygonArea(room.polygon) * mpu * mpu, room.name ?? '').toBeCloseTo(20, 1);
   });
+});
+
+describe('generated plans with their lettering drawn as outlines, read by OCR', () => {
+  /** A benchmark sheet with its text outlined by Ghostscript: words by OCR, scale and rooms as a job reads them. */
+  async function outlinedSheet(index: number) {
+    const { pdf, truth } = await generateSheet(suiteOptions(index, 1));
+    const sheet = await openSheet(withOutlinedText(pdf), DPI);
+    try {
+      const layer = await extractWords(sheet);
+      const words = await sheetWords(layer, async (dpi) => scaledPng(await renderSheet(sheet, dpi)), sheet.info);
+      const primitives = await extractPrimitives(sheet);
+      const { scale } = detectScale({ words, primitives, info: sheet.info });
+      const result = detectTopology({ info: sheet.info, primitives, words, metresPerUnit: scale === null ? null : metresPerUnit(scale, DPI) });
+      return { truth, layer, scale, result };
+    } finally {
+      await sheet.close();
+    }
+  }
+  /** The found room each true room's floor lies in, and whether its area is the true one within 1 %. */
+  const matches = (truth: Awaited<ReturnType<typeof outlinedSheet>>['truth'], result: TopologyResult) =>
+    truth.rooms.map((room) => {
+      const found = result.rooms.filter((candidate) => pointInPolygon(interiorPoint([room.polygon]), candidate.polygon));
+      return found.length === 1 && Math.abs(polygonArea(found[0].polygon) / polygonArea([room.polygon]) - 1) < 0.01;
+    });
+
+  it('reads the scale note whose foot mark OCR loses (1/4" = 1-0") and closes every room (the first sheet)', async () => {
+    const { truth, layer, scale, result } = await outlinedSheet(0);
+    expect(layer).toEqual([]);
+    expect(scale?.label).toBe(truth.scale!.label);
+    expect(scale?.manual_scaling_needed).toBe(false);
+    expect(matches(truth, result).every(Boolean)).toBe(true);
+  }, OCR_TEST_TIMEOUT_MS);
+
+  it('takes no wall for a frame of the letters OCR reads out of its hatch, nor of a lone digit (the third sheet, hatched walls)', async () => {
+    // OCR reads a hatched wall's piece between two windows as "WN" (0.78) or "7X" (0.70), and a
+    // piece of the east wall as "7" (0.95): each took the piece for a box framing a word, and the
+    // conference room, an office and the break room leaked out through the gaps.
+    const { truth, result } = await outlinedSheet(2);
+    expect(matches(truth, result).every(Boolean)).toBe(true);
+    expect(result.openings.length).toBe(truth.openings.length);
+  }, OCR_TEST_TIMEOUT_MS);
+
+  it('takes a partition for wall where OCR reads the door swing beside it as a word (the fifth sheet)', async () => {
+    // OCR read the swing of BEDROOM 4's door and the partition beside it as "of" (0.72); the
+    // partition lay within the word and was taken for its strokes: BEDROOM 4, BATH and BATH 2 merged.
+    const { truth, result } = await outlinedSheet(4);
+    expect(result.rooms.length).toBe(truth.rooms.length);
+    expect(matches(truth, result).every(Boolean)).toBe(true);
+  }, OCR_TEST_TIMEOUT_MS);
 });
 
 describe('generated plans whose partitions are drawn in the pen of their fixtures, under half their outer walls\'', () => {

@@ -47,6 +47,15 @@ function withFigureDigits(text: string): string {
 }
 
 /**
+ * Tesseract loses the foot mark of a figure in feet and inches more often than not (`1-0"` for
+ * `1'-0"`, `10-7"` for `10'-7"`): digits, a hyphen and digits closed by an inch mark are feet and
+ * inches however the mark was lost, since nothing else is printed so.
+ */
+function withFootMark(text: string): string {
+  return /^\d+-\d+"$/.test(text) ? text.replace('-', "'-") : text;
+}
+
+/**
  * Marks that only mean something beside figures: the `=` of a scale note and the single digits
  * of a scale bar's labels (`0 2 4 6 10`). Alone they are as often a scrap of hatching or a short
  * pair of lines, so they are kept only on a row with another figure (see `marksOnFigureRows`).
@@ -223,7 +232,7 @@ function wordsOf(blocks: Block[], toSheet: (point: Position) => Position, angle:
     for (const paragraph of block.paragraphs) {
       for (const line of paragraph.lines) {
         for (const word of line.words) {
-          const text = withFigureDigits(withoutEdgeScraps(word.text.trim()));
+          const text = withFootMark(withFigureDigits(withoutEdgeScraps(word.text.trim())));
           if (word.confidence < MIN_CONFIDENCE || !(isLegible(text) || FIGURE_MARK.test(text)) || !keep(word.bbox)) continue;
           const { x0, y0, x1, y1 } = word.bbox;
           // Start and end of the baseline, then the top: the order text.ts gives its words.

@@ -88,6 +88,15 @@ export function readSurely(word: SheetWord): boolean {
   return confidence >= SURE_READING || (word.text.match(/\p{L}/gu)?.length ?? 0) >= SURE_WORD_LETTERS;
 }
 
+/**
+ * Whether a word is lettering that linework may be read around (its frame, its strokes): a text
+ * layer's word, or one OCR read surely with two letters or digits at least. OCR keeps a lone
+ * digit only for a scale bar's labels, and reads one out of a wall's hatch as surely.
+ */
+export function isLettering(word: SheetWord): boolean {
+  return readSurely(word) && ((word.confidence ?? 1) >= 1 || (word.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 2);
+}
+
 export interface Evidence {
   /** Straight pieces of solid strokes (dashed lines are hidden or overhead: never a wall face). */
   lines: Line[];
@@ -483,7 +492,9 @@ export function collectEvidence(primitives: SheetPrimitives, words: SheetWord[],
   }
   strokeWidths.sort((a, b) => a - b);
   const wordBoxes = words.map(wordBox).filter((box): box is WordBox => box !== null);
-  const framed = textFrameLineIds(lines, wordBoxes);
+  // A word OCR reads unsurely inside a box may be the box's own hatch read as letters ("7X" in a
+  // hatched wall piece): only lettering has frames.
+  const framed = textFrameLineIds(lines, wordBoxes.filter(({ word }) => isLettering(word)));
   const unframed = lines.filter((line) => !framed.has(line.id));
   const dashes = explodedDashLineIds(unframed, unitsPerPaperMm);
   const strokeStyle = (pathIndex: number) => {

@@ -8,7 +8,7 @@
 // a dashed line's dashes too; a symbol, a swing or a fixture is larger than a letter.
 import Flatbush from 'flatbush';
 import { distanceToSegment, median } from './geom-basics.ts';
-import { readSurely, type Evidence, type Line } from './topology-evidence.ts';
+import { isLettering, type Evidence, type Line } from './topology-evidence.ts';
 import type { BBox } from '../types.ts';
 
 /** A glyph is no larger than this share of the lettering's height (a W is wider than high). */
@@ -26,9 +26,9 @@ const MIN_WORD_STROKES = 6;
 /** Stroke directions counted in steps of 45°: lettering has at least three of the four. */
 const MIN_DIRECTIONS = 3;
 
-/** Whether OCR read a word, and read it surely: a text layer's words draw no strokes. */
+/** Whether OCR read a word, and it is lettering: a text layer's words draw no strokes. */
 function readByOcr(word: Evidence['words'][number]['word']): boolean {
-  return (word.confidence ?? 1) < 1 && readSurely(word);
+  return (word.confidence ?? 1) < 1 && isLettering(word);
 }
 
 function bboxOf(line: Line): BBox {

@@ -14,7 +14,7 @@ import { differenceOf, type MultiPolygon, type Polygon } from './geom-clip.ts';
 import { RectIndex, fromFrame, parallel, rectBBox, rectCorners, rectIn, rectRing, toFrame, type FrameRect } from './geom-frame.ts';
 import type { RGBA, VectorPath } from '../types.ts';
 import { dimensionMarks, type DimensionMarks } from './topology-dimensions.ts';
-import { fillPolygons, lineBBox, luminance, makeLine, styleKey, styleLuminance, type Evidence, type FillRegion, type Line } from './topology-evidence.ts';
+import { fillPolygons, isLettering, lineBBox, luminance, makeLine, styleKey, styleLuminance, type Evidence, type FillRegion, type Line } from './topology-evidence.ts';
 import { letteringLineIds } from './topology-lettering.ts';
 import { lighterWalls, type LighterLimits } from './walls-lighter.ts';
 import { curvedWalls, type CurvedWall } from './walls-curved.ts';
@@ -839,10 +839,14 @@ function framesText(quad: FrameRect, words: Evidence['words'], wordIndex: Flatbu
   if (!wordIndex) return false;
   const [x0, y0, x1, y1] = ringBBox(rectCorners(quad));
   for (const k of wordIndex.search(x0, y0, x1, y1)) {
+    const { word } = words[k];
+    // A word OCR reads unsurely, or a lone digit, is as often a scrap of the linework it lies on:
+    // a wall's hatch read as "WN" or "7", a door's swing and the partition beside it as "of".
+    if (!isLettering(word)) continue;
     const [s, o] = toFrame(quad, words[k].center);
     if (s > quad.s0 && s < quad.s1 && o > quad.o0 && o < quad.o1) return true;
     // Only read lettering has strokes; a text layer's words sit over linework they do not draw.
-    if ((words[k].word.confidence ?? 1) >= 1) continue;
+    if ((word.confidence ?? 1) >= 1) continue;
     const [wx0, wy0, wx1, wy1] = words[k].bbox;
     const margin = 0.1 * (wy1 - wy0);
     if (x0 >= wx0 - margin && y0 >= wy0 - margin && x1 <= wx1 + margin && y1 <= wy1 + margin) return true;
