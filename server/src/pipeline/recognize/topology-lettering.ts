@@ -8,8 +8,8 @@
 // a dashed line's dashes too; a symbol, a swing or a fixture is larger than a letter.
 import Flatbush from 'flatbush';
 import { distanceToSegment, median } from './geom-basics.ts';
-import { isLettering, type Evidence, type Line } from './topology-evidence.ts';
-import type { BBox } from '../types.ts';
+import { isLettering, lineBBox, type Evidence, type Line } from './topology-evidence.ts';
+import type { BBox, SheetWord } from '../types.ts';
 
 /** A glyph is no larger than this share of the lettering's height (a W is wider than high). */
 const GLYPH_HEIGHTS = 1.3;
@@ -27,12 +27,8 @@ const MIN_WORD_STROKES = 6;
 const MIN_DIRECTIONS = 3;
 
 /** Whether OCR read a word, and it is lettering: a text layer's words draw no strokes. */
-function readByOcr(word: Evidence['words'][number]['word']): boolean {
+function readByOcr(word: SheetWord): boolean {
   return (word.confidence ?? 1) < 1 && isLettering(word);
-}
-
-function bboxOf(line: Line): BBox {
-  return [Math.min(line.a[0], line.b[0]), Math.min(line.a[1], line.b[1]), Math.max(line.a[0], line.b[0]), Math.max(line.a[1], line.b[1])];
 }
 
 function unionBox(boxes: BBox[]): BBox {
@@ -53,7 +49,7 @@ function letterHeight(words: Evidence['words']): number | null {
 function linesInReadWords(lines: Line[], words: Evidence['words'], wordIndex: Flatbush): Set<number> {
   const ids = new Set<number>();
   for (const line of lines) {
-    const [x0, y0, x1, y1] = bboxOf(line);
+    const [x0, y0, x1, y1] = lineBBox(line);
     for (const k of wordIndex.search(x0, y0, x1, y1)) {
       if (!readByOcr(words[k].word)) continue;
       const [wx0, wy0, wx1, wy1] = words[k].bbox;
@@ -81,7 +77,7 @@ function glyphSized(lines: Line[], size: number): Line[] {
   const kept: Line[] = [];
   let run: Line[] = [];
   const close = () => {
-    if (extent(unionBox(run.map(bboxOf))) <= size) kept.push(...run);
+    if (extent(unionBox(run.map(lineBBox))) <= size) kept.push(...run);
   };
   for (const line of lines) {
     const last = run[run.length - 1];
@@ -157,9 +153,9 @@ function unreadLettering(lines: Line[], height: number): Line[] {
   const size = GLYPH_HEIGHTS * height;
   const strokes = glyphSized(lines, size);
   const joint = STROKE_JOINT_HEIGHTS * height;
-  const glyphs: Glyph[] = linkedGroups(strokes.map(bboxOf), joint, (i, j) => linesApart(strokes[i], strokes[j]) <= joint)
+  const glyphs: Glyph[] = linkedGroups(strokes.map(lineBBox), joint, (i, j) => linesApart(strokes[i], strokes[j]) <= joint)
     .map((group) => group.map((k) => strokes[k]))
-    .map((members) => ({ strokes: members, box: unionBox(members.map(bboxOf)) }))
+    .map((members) => ({ strokes: members, box: unionBox(members.map(lineBBox)) }))
     .filter((glyph) => extent(glyph.box) <= size);
   return linkedGroups(glyphs.map((glyph) => glyph.box), GLYPH_GAP_HEIGHTS * height, (i, j) => inOneRow(glyphs[i].box, glyphs[j].box, height))
     .map((row) => row.map((k) => glyphs[k]))
