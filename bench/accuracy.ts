@@ -28,7 +28,8 @@
 //    lettering turned into outlines by Ghostscript (-dNoOutputFonts), as many CAD exports draw it,
 //    so their words, scale note and dimensions are read by OCR; scored as the generated sheets.
 // 2. Real drawings, each room's measured area beside the area printed on the sheet:
-//    asheville page 1 (13 rooms, located by their printed "W x L  N sq ft" label), the VA finish
+//    asheville page 1 (13 rooms, located by their printed "W x L  N sq ft" label) and pages 2 to 4
+//    (the same rooms, one floor a page at a larger scale with its own scale bar), the VA finish
 //    plan (9 printed SF tags, and the third-party reviewed polygons of va-finish-plan.json, each
 //    compared with the detected room that overlaps it best, by IoU), ebrivera first-floor (footprint 32' × 16' = 512 SF).
 //    Sheets that stamp rooms with their areas in m² (archicad-atrium, zeidler-a214): every stamp
@@ -665,18 +666,23 @@ function renderTo(name: string) {
   return (sheet: OpenSheet, run: PipelineRun) => renderOverlay(sheet, run.geojson, [], path.join(renderDir, `${name}.png`));
 }
 
-/** Asheville page 1: each room is found by its printed label, "NAME  W x L  N sq ft". */
-async function benchAsheville() {
-  const run = await runPipeline(new Uint8Array(readFileSync(path.join(realplans, 'asheville/floorplan.pdf'))), renderTo('asheville'));
-  const rows = readCsv(path.join(realplans, 'asheville/printed_room_areas.csv')).filter((row) => row.dims_printed !== '');
+/**
+ * An asheville page: each room of the floors it draws is found by its printed label, "NAME  W x L
+ * N sq ft" (a floor drawn turned on its own page prints "L x W"). Page 1 draws every floor; pages
+ * 2 to 4 draw one floor each, larger, with a scale bar of their own.
+ */
+async function benchAsheville(page: number, floors: string[]) {
+  const run = await runPipeline(realPage('asheville/floorplan.pdf', page), page === 1 ? renderTo('asheville') : undefined);
+  const rows = readCsv(path.join(realplans, 'asheville/printed_room_areas.csv')).filter((row) => row.dims_printed !== '' && floors.includes(row.floor));
   const texts = run.words.map((w) => w.text);
   const comparisons = rows.map((row) => {
     const [width, length] = row.dims_printed.split(' x ');
-    const at = texts.findIndex((_, i) => texts[i] === width && texts[i + 1] === 'x' && texts[i + 2] === length && texts[i + 3] === row.area_sqft);
-    if (at < 0) throw new Error(`asheville: no printed label for ${row.floor} ${row.room} ${row.dims_printed}`);
+    const labelled = (i: number, a: string, b: string) => texts[i] === a && texts[i + 1] === 'x' && texts[i + 2] === b && texts[i + 3] === row.area_sqft;
+    const at = texts.findIndex((_, i) => labelled(i, width, length) || labelled(i, length, width));
+    if (at < 0) throw new Error(`asheville page ${page}: no printed label for ${row.floor} ${row.room} ${row.dims_printed}`);
     return compareRoomAt(run, at + 1, `${row.floor} ${row.room} ${row.dims_printed}`, Number(row.area_sqft), 'sq ft');
   });
-  return { scale: scaleLabel(run.scale), seconds: run.seconds, warnings: run.warnings, fixtures: fixtureCounts(run.geojson), rooms: comparisons, within3pc: withinShare(comparisons, 0.03) };
+  return { page, scale: scaleLabel(run.scale), seconds: run.seconds, warnings: run.warnings, fixtures: fixtureCounts(run.geojson), rooms: comparisons, within3pc: withinShare(comparisons, 0.03) };
 }
 
 /** Weak truth: polygons traced by another tool and reviewed by eye, in pixels at 144 dpi. */
@@ -854,7 +860,8 @@ console.log(`Generated sheets with their lettering outlined, read by OCR (the fi
 const outlinedSheets = ghostscript ? await benchOutlined() : [];
 const outlined = outlinedSheets.length > 0 ? summariseGenerated(outlinedSheets) : null;
 console.log('Real drawings: asheville, va-finish-plan, first-floor, archicad-atrium, zeidler-a214');
-const asheville = await benchAsheville();
+const asheville = await benchAsheville(1, ['Main', '2nd', 'Basement']);
+const ashevilleFloors = [await benchAsheville(2, ['Main']), await benchAsheville(3, ['2nd']), await benchAsheville(4, ['Basement'])];
 const va = await benchVa();
 const firstFloor = await benchFirstFloor();
 const stamped = { archicad: await benchStamped('archicad-atrium/floor-plan.pdf', 'archicad-atrium'), zeidler: await benchStamped('zeidler-a214/floorplan.pdf', 'zeidler-a214') };
@@ -906,6 +913,10 @@ if (outlined) {
 
 console.log(`\nasheville page 1 (scale ${asheville.scale}): ${pc(asheville.within3pc)} of ${asheville.rooms.length} rooms within 3% of the printed area`);
 roomTable(asheville.rooms);
+for (const floor of ashevilleFloors) {
+  console.log(`\nasheville page ${floor.page} (one floor, scale ${floor.scale}): ${pc(floor.within3pc)} of ${floor.rooms.length} rooms within 3% of the printed area`);
+  roomTable(floor.rooms);
+}
 console.log(`\nva-finish-plan (scale ${va.scale}): ${pc(va.within3pc)} of ${va.rooms.length} printed SF tags within 3%`);
 roomTable(va.rooms);
 console.log('\nva-finish-plan reviewed polygons (third-party traces, weak truth):');
@@ -940,6 +951,6 @@ table(
 
 writeFileSync(
   path.join(outDir, 'accuracy.json'),
-  JSON.stringify({ dpi: DPI, generatedAt: new Date().toISOString(), seed: SEED, generated: { summary: generated, sheets: generatedSheets }, areaPlans, outlined: outlined && { summary: outlined, sheets: outlinedSheets }, real: { asheville, va, firstFloor, stamped, noPlan } }, null, 2),
+  JSON.stringify({ dpi: DPI, generatedAt: new Date().toISOString(), seed: SEED, generated: { summary: generated, sheets: generatedSheets }, areaPlans, outlined: outlined && { summary: outlined, sheets: outlinedSheets }, real: { asheville, ashevilleFloors, va, firstFloor, stamped, noPlan } }, null, 2),
 );
 console.log(`\nReport: bench/out/accuracy.json; overlays: bench/out/accuracy/*.png`);
