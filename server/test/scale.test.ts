@@ -454,4 +454,19 @@ describe('detectScale on generated sheets', () => {
     expect(detection.scale!.label).toMatch(/from dimensions/);
     expect(realPerPaper(detection.scale!) / drawnRatio).toBeCloseTo(1, 3);
   });
+
+  it('offers no scale from dimensions that agree on one at which the plan would be smaller than a building', async () => {
+    // Suite sheet 5 prints no scale and is drawn at 1:50. Its figures divided by 250, as misread
+    // figures may agree (OCR's "80, 93, 74" out of a hatch agreed on 1:1.6), put it at 1:0.2 read
+    // in millimetres or 1:2 in centimetres: its plan of some ten metres would be 20 cm long at most.
+    const { truth } = await generated(5);
+    const input = await inputOf((await generateSheet(suiteOptions(5, 1))).pdf);
+    const shrunk = input.words.map((word) => (/^\d{4,}$/.test(word.text) ? { ...word, text: String(Math.round(Number(word.text) / 250)) } : word));
+    expect(shrunk.filter((word, k) => word.text !== input.words[k].text).length).toBeGreaterThanOrEqual(4);
+    const detection = detectScale({ ...input, words: shrunk });
+    expect(truth.scale).toBeNull();
+    expect(detection.checks.dimensions.consensus!.ratio).toBeLessThan(2.5);
+    expect(detection.scale).toBeNull();
+    expect(detection.checks.reason).toMatch(/smaller than a building/);
+  });
 });

@@ -34,7 +34,8 @@
 //  - without a note, a graphic bar gives the scale (a bar is printed scale); failing that, a
 //    consensus of two or more dimensions suggests one, snapped to the nearest standard scale within
 //    1 %, always with `manual_scaling_needed`: no measurement is passed off as printed when the
-//    sheet prints no scale, however well its dimensions agree;
+//    sheet prints no scale, however well its dimensions agree; none where it would draw the plan
+//    smaller than a building (misread figures);
 //  - NTS governing: a dimension consensus gives a flagged scale, otherwise there is none;
 //  - nothing found: no scale.
 import type { Scale } from '../../../core/src/types.ts';
@@ -164,6 +165,11 @@ function placementOf(
   return { title: null, placement: labelled ? 'scale label' : 'unlabelled' };
 }
 
+/** Whether a drawing `largestSide` inches long draws at least a building's worth at `ratio`. */
+function drawsBuilding(largestSide: number, ratio: number): boolean {
+  return largestSide < SMALLEST_PLAN_INCHES || largestSide * METRES_PER_INCH * ratio >= SMALLEST_BUILDING_METRES;
+}
+
 function noteEvidence(lines: TextLine[], titles: DrawingTitle[], regions: DrawingRegions, info: SheetInfo): NoteEvidence[] {
   const largestSide = regions.largestDrawingSideInches();
   const pageInches: [number, number] = [info.widthPt / 72, info.heightPt / 72];
@@ -189,7 +195,7 @@ function noteEvidence(lines: TextLine[], titles: DrawingTitle[], regions: Drawin
         },
         box,
         line,
-        plausible: largestSide < SMALLEST_PLAN_INCHES || largestSide * METRES_PER_INCH * ratio >= SMALLEST_BUILDING_METRES,
+        plausible: drawsBuilding(largestSide, ratio),
         drawingArea: title ? regions.drawingAreaAbove(title.line) : 0,
         frequency: 0,
       });
@@ -384,6 +390,8 @@ interface Evidence {
   bars: ScaleBar[];
   barCandidates: ScaleCandidate[];
   dpi: number;
+  /** The largest drawing's longer side, inches of paper. */
+  largestDrawingSide: number;
 }
 
 /** Detects the sheet's scale from its words and linework; see the top of this file for the rules. */
@@ -428,6 +436,7 @@ export function detectScale(input: ScaleInput): ScaleDetection {
       governs: false,
     })),
     dpi: info.dpi,
+    largestDrawingSide: regions.largestDrawingSideInches(),
   };
 
   const decision = decide(evidence);
@@ -518,10 +527,15 @@ function decideFromBars({ bars, barCandidates, measurements, dpi }: Evidence): D
   };
 }
 
-function decideFromDimensions({ measurements, dpi }: Evidence): Decision {
+function decideFromDimensions({ measurements, dpi, largestDrawingSide }: Evidence): Decision {
   const clusters = clusterDimensions(measurements, dpi, AGREES);
   const consensus = dimensionConsensus(clusters);
   if (!consensus) return { scale: null, governs: null, reason: 'No scale note, graphic scale bar or agreeing dimensions were found.' };
+  // Figures that agree on a scale at which the plan would be smaller than a building are misread
+  // (OCR's "80, 93, 74" out of a hatch put a sheet at 1:1.6): they suggest nothing.
+  if (!drawsBuilding(largestDrawingSide, consensus.cluster.ratio)) {
+    return { scale: null, governs: null, dimensions: dimensionVerdict(measurements, clusters, consensus.cluster.ratio, dpi), reason: 'No scale is printed, and the dimensions that agree would draw the plan smaller than a building.' };
+  }
   const scale = measuredScale(consensus.cluster.ratio, consensus.cluster.unit === 'feet-inches', 'dimensions', true);
   const agreeing = `${consensus.cluster.members.length} of ${measurements.length} measured dimensions agree on it`;
   return {
