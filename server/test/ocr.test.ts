@@ -50,6 +50,23 @@ describe('ocrDpi', () => {
   });
 });
 
+describe('numbers read beside words', () => {
+  it('keeps a room\'s number, a lone digit a space after its name', async () => {
+    // kirkland's A3 (page 3): BEDROOM 2 of the existing house, lettered at about (195–239, 353–359)
+    // pt, with the note above it. A lone digit is kept only on a row with a figure (a scale bar's
+    // labels) or right after a word: OCR reads digits out of hatching and symbols too. The 2 was
+    // dropped.
+    const dpi = 300;
+    const words = await recognizeWords(croppedPage('measurex/kirkland-sample-plans.pdf', 3, [150, 320, 150, 80], dpi), dpi);
+    const name = words.find((word) => word.text === 'BEDROOM')!;
+    expect(name).toBeDefined();
+    const number = words.find((word) => word.text === '2');
+    expect(number).toBeDefined();
+    expect(centre(number!)[0]).toBeGreaterThan(centre(name)[0]);
+    expect(Math.abs(centre(number!)[1] - centre(name)[1])).toBeLessThan(0.5 * name.fontSize);
+  }, OCR_TEST_TIMEOUT_MS);
+});
+
 describe('rules cleared before reading', () => {
   it('reads a label that a line strikes through once the long rules are painted out', async () => {
     // kirkland's A3 (page 3): the addition's OFFICE, printed 10 pt high at about (620, 343) pt,

@@ -154,22 +154,38 @@ function besideOnRow(mark: SheetWord, word: SheetWord): boolean {
   return alike && middle >= across[0] && middle <= across[1] && gap <= MARK_GAP_HEIGHTS * Math.max(height, ownHeight);
 }
 
+/** A room's number follows its name by a space: this many heights of its lettering at most. */
+const NUMBER_GAP_HEIGHTS = 1;
+
+/** Whether a lone digit follows a word of letters on its row, a space after it (`BEDROOM 4`, `LEVEL 2`). */
+function numbersWord(digit: SheetWord, word: SheetWord): boolean {
+  if (digit.text === '=' || !/\p{L}{2,}/u.test(word.text) || !besideOnRow(digit, word)) return false;
+  const own = lineExtents(digit);
+  const { along, across } = lineExtents(word);
+  const gap = own.along[0] - along[1];
+  return gap >= 0 && gap <= NUMBER_GAP_HEIGHTS * (across[1] - across[0]);
+}
+
 /**
  * The words with each figure mark (FIGURE_MARK) that stands on a row with a figure, directly or
- * through other marks (a bar's `2 4 6` lead to its `10`), set on that row as tall as its lettering
- * (an `=` is read as two short bars, too flat to join its note's line); marks on no such row go,
- * pairs of scraps included.
+ * through other marks (a bar's `2 4 6` lead to its `10`), or as a number right after a word
+ * (`BEDROOM 4`), set on that row as tall as its lettering (an `=` is read as two short bars, too
+ * flat to join its note's line); marks on no such row go, pairs of scraps included.
  */
 function marksOnFigureRows(words: SheetWord[]): SheetWord[] {
   const marks = words.filter((word) => FIGURE_MARK.test(word.text));
   const figures = words.filter((word) => !FIGURE_MARK.test(word.text) && /\d/.test(word.text));
+  const lettered = words.filter((word) => /\p{L}{2,}/u.test(word.text));
   // The word each mark takes its row from: a figure, or a mark already on a figure's row.
   const rowOf = new Map<SheetWord, SheetWord>();
   for (let grown = true; grown; ) {
     grown = false;
     for (const mark of marks) {
       if (rowOf.has(mark)) continue;
-      const word = figures.find((figure) => besideOnRow(mark, figure)) ?? [...rowOf.keys()].find((other) => other.text !== '=' && besideOnRow(mark, other));
+      const word =
+        figures.find((figure) => besideOnRow(mark, figure)) ??
+        [...rowOf.keys()].find((other) => other.text !== '=' && besideOnRow(mark, other)) ??
+        lettered.find((other) => numbersWord(mark, other));
       if (word) {
         rowOf.set(mark, word);
         grown = true;
