@@ -157,9 +157,9 @@ function besideOnRow(mark: SheetWord, word: SheetWord): boolean {
 /** A room's number follows its name by a space: this many heights of its lettering at most. */
 const NUMBER_GAP_HEIGHTS = 1;
 
-/** Whether a lone digit follows a word of letters on its row, a space after it (`BEDROOM 4`, `LEVEL 2`). */
+/** Whether a lone digit follows a word on its row, a space after it (`BEDROOM 4`, `LEVEL 2`). */
 function numbersWord(digit: SheetWord, word: SheetWord): boolean {
-  if (digit.text === '=' || !/\p{L}{2,}/u.test(word.text) || !besideOnRow(digit, word)) return false;
+  if (digit.text === '=' || !besideOnRow(digit, word)) return false;
   const own = lineExtents(digit);
   const { along, across } = lineExtents(word);
   const gap = own.along[0] - along[1];
@@ -175,7 +175,8 @@ function numbersWord(digit: SheetWord, word: SheetWord): boolean {
 function marksOnFigureRows(words: SheetWord[]): SheetWord[] {
   const marks = words.filter((word) => FIGURE_MARK.test(word.text));
   const figures = words.filter((word) => !FIGURE_MARK.test(word.text) && /\d/.test(word.text));
-  const lettered = words.filter((word) => /\p{L}{2,}/u.test(word.text));
+  // Words a number may follow: spelt with letters.
+  const named = words.filter((word) => /\p{L}{2,}/u.test(word.text));
   // The word each mark takes its row from: a figure, or a mark already on a figure's row.
   const rowOf = new Map<SheetWord, SheetWord>();
   for (let grown = true; grown; ) {
@@ -185,7 +186,7 @@ function marksOnFigureRows(words: SheetWord[]): SheetWord[] {
       const word =
         figures.find((figure) => besideOnRow(mark, figure)) ??
         [...rowOf.keys()].find((other) => other.text !== '=' && besideOnRow(mark, other)) ??
-        lettered.find((other) => numbersWord(mark, other));
+        named.find((other) => numbersWord(mark, other));
       if (word) {
         rowOf.set(mark, word);
         grown = true;

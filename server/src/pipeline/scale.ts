@@ -170,8 +170,7 @@ function drawsBuilding(largestSide: number, ratio: number): boolean {
   return largestSide < SMALLEST_PLAN_INCHES || largestSide * METRES_PER_INCH * ratio >= SMALLEST_BUILDING_METRES;
 }
 
-function noteEvidence(lines: TextLine[], titles: DrawingTitle[], regions: DrawingRegions, info: SheetInfo): NoteEvidence[] {
-  const largestSide = regions.largestDrawingSideInches();
+function noteEvidence(lines: TextLine[], titles: DrawingTitle[], regions: DrawingRegions, largestSide: number, info: SheetInfo): NoteEvidence[] {
   const pageInches: [number, number] = [info.widthPt / 72, info.heightPt / 72];
   const evidence: NoteEvidence[] = [];
   for (const line of lines) {
@@ -418,9 +417,10 @@ export function detectScale(input: ScaleInput): ScaleDetection {
   const segments = indexSegments(input.primitives);
   const titles = findTitles(lines);
   const regions = new DrawingRegions(words, segments, info);
+  const largestDrawingSide = regions.largestDrawingSideInches();
   const bars = findScaleBars(words, segments, info.dpi);
   const evidence: Evidence = {
-    notes: noteEvidence(lines, titles, regions, info),
+    notes: noteEvidence(lines, titles, regions, largestDrawingSide, info),
     notToScale: notToScaleMarks(lines, titles),
     measurements: measureDimensions(lines, segments, Math.hypot(info.widthPx, info.heightPx)),
     bars,
@@ -436,7 +436,7 @@ export function detectScale(input: ScaleInput): ScaleDetection {
       governs: false,
     })),
     dpi: info.dpi,
-    largestDrawingSide: regions.largestDrawingSideInches(),
+    largestDrawingSide,
   };
 
   const decision = decide(evidence);

@@ -997,13 +997,6 @@ function linesNear(around: Line[], lines: Line[], reach: number): Line[] {
   return [...near].map((k) => lines[k]);
 }
 
-/** Which side of `line` another parallel line lies on: the sign along the line's normal. */
-function sideOfLine(line: Line, other: Line): number {
-  const mx = (other.a[0] + other.b[0]) / 2 - line.a[0];
-  const my = (other.a[1] + other.b[1]) / 2 - line.a[1];
-  return Math.sign(-line.uy * mx + line.ux * my);
-}
-
 /** How far apart two strokes may lie and be one, blueprint units. */
 const REDRAWN_TOLERANCE = 0.5;
 
@@ -1046,16 +1039,16 @@ const FITTING_RATIO = 3;
  * a partition's thickness deep, against the partition's face), by FITTING_RATIO.
  */
 function withoutFittings(pairs: LinePair[]): LinePair[] {
+  // Each face of a pair with the side its partner lies on, along the face's own normal.
+  const faces = (pair: LinePair): [Line, number][] => [
+    [pair.i, Math.sign(pair.d)],
+    [pair.j, -Math.sign(pair.d) * sideOf(pair.i, pair.j)],
+  ];
   const longest = new Map<string, number>();
-  const key = (line: Line, side: number) => `${line.id}|${side}`;
   for (const pair of pairs) {
-    for (const [line, other] of [[pair.i, pair.j], [pair.j, pair.i]]) {
-      const k = key(line, sideOfLine(line, other));
-      longest.set(k, Math.max(longest.get(k) ?? 0, pair.s1 - pair.s0));
-    }
+    for (const [line, side] of faces(pair)) longest.set(`${line.id}|${side}`, Math.max(longest.get(`${line.id}|${side}`) ?? 0, pair.s1 - pair.s0));
   }
-  const beaten = (line: Line, other: Line, length: number) => (longest.get(key(line, -sideOfLine(line, other))) ?? 0) > FITTING_RATIO * length;
-  return pairs.filter((pair) => !beaten(pair.i, pair.j, pair.s1 - pair.s0) && !beaten(pair.j, pair.i, pair.s1 - pair.s0));
+  return pairs.filter((pair) => faces(pair).every(([line, side]) => (longest.get(`${line.id}|${-side}`) ?? 0) <= FITTING_RATIO * (pair.s1 - pair.s0)));
 }
 
 /**
