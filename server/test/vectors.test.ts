@@ -141,20 +141,22 @@ describe('extractPrimitives on a constructed PDF', () => {
     expect(dashed.stroke!.dash).toEqual([8, 6, 4, 0]);
   });
 
-  it('maps a line inside a rotated, scaled form XObject and clips it to the form box', () => {
+  it('maps a line inside a rotated, scaled form XObject, whose box hides none of it', () => {
     const [formLine] = strokedIn(clean.paths, [0, 255, 0, 1]);
     expectLines(formLine.subpaths[0], [bp(300, 50), bp(300, 70)]);
     expect(formLine.stroke!.width).toBeCloseTo(2 * 0.5 * 2, 6);
-    expect(formLine.clip).toEqual([500, 400, 700, 600].map((value) => expect.closeTo(value, 3)));
+    // The form box (500, 400)–(700, 600) holds the whole line: no clip to record.
+    expect(formLine.clip).toBeNull();
   });
 
-  it('records the clip of a clipped path and drops what lies wholly outside the clip', () => {
-    const clipped = clean.paths.filter((path) => path.clip && path.bbox[1] === path.bbox[3] && path.bbox[1] < 201 && path.bbox[1] > 199);
+  it('cuts a stroke where it leaves a clip box, records the box, and drops what lies wholly outside it', () => {
+    // 200,200 → 350,200 under the box x 250–310: drawn from 250 to 310 only.
+    const clipped = clean.paths.filter((path) => path.bbox[1] === path.bbox[3] && path.bbox[1] < 201 && path.bbox[1] > 199);
     expect(clipped).toHaveLength(1);
     expect(clipped[0].clip).toEqual([500, 120, 620, 240].map((value) => expect.closeTo(value, 3)));
-    const outsideClip = (paths: VectorPath[]) => paths.filter((path) => path.clip && path.bbox[0] < 100);
-    expect(outsideClip(raw.paths)).toHaveLength(1);
-    expect(outsideClip(clean.paths)).toHaveLength(0);
+    expectLines(clipped[0].subpaths[0], [bp(250, 200), bp(310, 200)]);
+    // 10,280 → 30,290 lies outside the box altogether.
+    expect(raw.paths.filter((path) => path.bbox[0] < 100 && path.bbox[1] > 150 && path.bbox[1] < 250)).toHaveLength(0);
   });
 
   it('merges a duplicated stroke and an overlapping collinear piece into one line', () => {
@@ -182,7 +184,8 @@ describe('extractPrimitives on a constructed PDF', () => {
   it('draws an annotation’s appearance inside its rectangle', () => {
     const [markup] = strokedIn(clean.paths, [255, 0, 255, 1]);
     expectLines(markup.subpaths[0], [bp(300, 200), bp(380, 260)]);
-    expect(markup.clip).toEqual([600, 80, 760, 200].map((value) => expect.closeTo(value, 3)));
+    // Corner to corner of its rectangle: nothing of it is clipped away.
+    expect(markup.clip).toBeNull();
   });
 
   it('leaves out paint in a hidden optional-content layer', () => {
@@ -199,7 +202,7 @@ describe('extractPrimitives on a constructed PDF', () => {
   });
 
   it('numbers the cleaned paths in paint order', () => {
-    expect(raw.paths).toHaveLength(13);
+    expect(raw.paths).toHaveLength(12);
     expect(clean.paths).toHaveLength(8);
     expect(clean.paths.map((path) => path.index)).toEqual(clean.paths.map((_, i) => i));
   });

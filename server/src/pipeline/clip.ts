@@ -3,7 +3,7 @@
 // belongs to. Taken by its box, such a rectangle would cover the walls and rooms around the area,
 // so a clip that is not an axis-aligned rectangle is applied to the geometry itself: a fill becomes
 // the part of it inside the clip, a stroke is cut where it leaves the clip. Rectangular clips stay
-// a box on each path (`VectorPath.clip`), which is all they need.
+// a box on each path (`VectorPath.clip`), and cut only the paths they reach into.
 import Flatbush from 'flatbush';
 import type { Position } from '../../../core/src/types.ts';
 import { pointInPolygon } from '../../../core/src/geometry.ts';
@@ -36,7 +36,19 @@ function isAxisRectangle(ring: Position[]): boolean {
 export function clipRegionOf(subpaths: SubPath[], evenOdd: boolean): ClipRegion | null {
   const rings = subpaths.filter((subpath) => subpath.segments.length > 0).map((subpath) => subpathPolyline(subpath, CURVE_TOLERANCE)).filter((ring) => ring.length >= 3);
   if (rings.length === 0 || (rings.length === 1 && isAxisRectangle(rings[0]))) return null;
-  const polygons = paintedRegion(rings, evenOdd);
+  return regionOf(paintedRegion(rings, evenOdd));
+}
+
+/**
+ * A rectangular clip as a region, for the paths it cuts: a stroke running on past the box is
+ * shown only inside it, and Cairo, say, keeps a hatch's lines whole and clips each one to the box
+ * of its visible part.
+ */
+export function boxRegion([x0, y0, x1, y1]: BBox): ClipRegion {
+  return regionOf([[[[x0, y0], [x1, y0], [x1, y1], [x0, y1], [x0, y0]]]])!;
+}
+
+function regionOf(polygons: MultiPolygon): ClipRegion | null {
   const edges: [Position, Position][] = [];
   for (const polygon of polygons) for (const ring of polygon) for (let i = 1; i < ring.length; i++) edges.push([ring[i - 1], ring[i]]);
   if (edges.length === 0) return null;

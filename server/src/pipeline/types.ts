@@ -48,7 +48,7 @@ export interface VectorPath {
   subpaths: SubPath[];
   stroke: StrokeStyle | null;
   fill: FillStyle | null;
-  /** Bounding box of the active clipping path, when one limits what is visible. */
+  /** Box of the active clipping path where it hides part of the path (the geometry is cut to it); null where it holds the path whole. */
   clip: BBox | null;
   bbox: BBox;
 }

@@ -4,7 +4,7 @@
 import Flatbush from 'flatbush';
 import { OPS } from './pdfjs.ts';
 import type { Position } from '../../../core/src/types.ts';
-import { clipFill, clipRegionOf, clipStroke, type ClipRegion } from './clip.ts';
+import { boxRegion, clipFill, clipRegionOf, clipStroke, type ClipRegion } from './clip.ts';
 import { cubicPoint, subpathPolyline } from './curves.ts';
 import type { OpenSheet } from './pdf.ts';
 import type { BBox, FillStyle, RasterImage, RGBA, Segment, SheetPrimitives, StrokeStyle, SubPath, VectorPath } from './types.ts';
@@ -561,13 +561,16 @@ class PrimitiveCollector {
         ? { color: [...fillPaint, state.fillAlpha * state.groupAlpha] as RGBA, evenOdd: paint.evenOdd }
         : null;
     if (!stroke && !fill) return;
-    const clip = state.clip !== null && !boxContains(state.clip, this.page) ? state.clip : null;
+    // A clip box the path lies within is no clip (Cairo clips every stroke to its own extent,
+    // and boxes like that would keep a line's duplicates apart); one it runs out of cuts it.
+    const clip = state.clip !== null && !boxContains(state.clip, this.page) && !boxContains(state.clip, subpathsBBox(subpaths)) ? state.clip : null;
+    const regions = clip ? [...state.clipRegions, boxRegion(clip)] : state.clipRegions;
     const push = (geometry: SubPath[], pathStroke: StrokeStyle | null, pathFill: FillStyle | null) => {
       if (geometry.length > 0) this.paths.push({ index: this.paths.length, subpaths: geometry, stroke: pathStroke, fill: pathFill, clip, bbox: subpathsBBox(geometry) });
     };
-    if (state.clipRegions.length === 0) return push(subpaths, stroke, fill);
-    const filled = fill && clipFill(subpaths, fill.evenOdd, state.clipRegions);
-    const stroked = stroke && clipStroke(subpaths, state.clipRegions);
+    if (regions.length === 0) return push(subpaths, stroke, fill);
+    const filled = fill && clipFill(subpaths, fill.evenOdd, regions);
+    const stroked = stroke && clipStroke(subpaths, regions);
     if ((!filled || filled.subpaths === subpaths) && (!stroked || stroked === subpaths)) return push(subpaths, stroke, fill);
     // The fill's visible region and the stroke's visible pieces no longer share one geometry.
     if (fill && filled) push(filled.subpaths, null, { ...fill, evenOdd: filled.evenOdd });
