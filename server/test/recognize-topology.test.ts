@@ -1121,8 +1121,12 @@ describe('generated plans with their lettering drawn as outlines, read by OCR', 
   it('takes a partition for wall where OCR reads the door swing beside it as a word (the fifth sheet)', async () => {
     // OCR read the swing of BEDROOM 4's door and the partition beside it as "of" (0.72); the
     // partition lay within the word and was taken for its strokes: BEDROOM 4, BATH and BATH 2 merged.
-    const { truth, result } = await outlinedSheet(4);
+    const { truth, scale, result } = await outlinedSheet(4);
     expect(result.rooms.length).toBe(truth.rooms.length);
+    // Its note, read by OCR, is trusted once its dimensions confirm it: they are measured between
+    // ticks longer than their digits are tall, which OCR's ink-high words had sized too short.
+    expect(scale?.label).toBe(truth.scale!.label);
+    expect(scale?.manual_scaling_needed).toBe(false);
     expect(matches(truth, result).every(Boolean)).toBe(true);
     // The rooms' numbers, lone digits after their names, name them too (BEDROOM 4 was BEDROOM).
     expect(result.rooms.map((room) => room.name).sort()).toEqual(truth.rooms.map((room) => room.name).sort());
