@@ -1113,9 +1113,13 @@ describe('generated plans with their lettering drawn as outlines, read by OCR', 
     // OCR reads a hatched wall's piece between two windows as "WN" (0.78) or "7X" (0.70), and a
     // piece of the east wall as "7" (0.95): each took the piece for a box framing a word, and the
     // conference room, an office and the break room leaked out through the gaps.
-    const { truth, result } = await outlinedSheet(2);
+    const { truth, scale, result } = await outlinedSheet(2);
     expect(matches(truth, result).every(Boolean)).toBe(true);
     expect(result.openings.length).toBe(truth.openings.length);
+    // OCR reads its note 3/16"=1' as 3/16"=1", a scale no plan is drawn at; read in feet, the
+    // dimensions confirm it.
+    expect(scale?.label).toBe(truth.scale!.label);
+    expect(scale?.manual_scaling_needed).toBe(false);
   }, OCR_TEST_TIMEOUT_MS);
 
   it('takes a partition for wall where OCR reads the door swing beside it as a word (the fifth sheet)', async () => {

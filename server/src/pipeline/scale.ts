@@ -54,7 +54,7 @@ import { angleDifference, assembleLines, bboxOf, boxInFrame, corners, spanBox, t
 import { looksGarbled } from './scale/normalize.ts';
 import { findNotToScale, findScaleNotes, mentionsScale, mentionsSlope } from './scale/notes.ts';
 import { asPlotted } from './scale/paper.ts';
-import { METRES_PER_INCH, nearestStandardScale, ratiosAgree, realPerPaper } from './scale/ratio.ts';
+import { imperialScaleType, METRES_PER_INCH, nearestStandardScale, ratiosAgree, realPerPaper } from './scale/ratio.ts';
 import { indexSegments } from './scale/segments.ts';
 
 export type NotePlacement = 'plan title' | 'scale label' | 'other title' | 'unlabelled';
@@ -566,6 +566,24 @@ function confirms(check: CrossCheck): boolean {
   return check.bars.includes('agrees') || (!check.bars.includes('disagrees') && check.dimensions.verdict === 'agrees');
 }
 
+function readByOcr(note: NoteEvidence): boolean {
+  return note.line.words.some((word) => word.confidence !== null && word.confidence < 1);
+}
+
+/**
+ * OCR reads a foot mark as an inch mark (`3/16"=1"` printed `3/16"=1'`, a scale no building plan
+ * is drawn at): the note read with its last inch mark a foot mark, for the measured dimensions to
+ * confirm; null where the note is no paper inches to real inches.
+ */
+function withFootMark(note: NoteEvidence): NoteEvidence | null {
+  const { scale, text } = note.candidate;
+  const last = text.lastIndexOf('"');
+  if (scale.units !== 'inches' || last < 0) return null;
+  const label = `${text.slice(0, last)}'${text.slice(last + 1)}`;
+  const inFeet: Scale = { ...scale, type: imperialScaleType(scale.drawing, scale.real), units: 'imperial', label };
+  return { ...note, plausible: true, candidate: { ...note.candidate, scale: inFeet, ratio: note.candidate.ratio * 12, text: label } };
+}
+
 function decideWithNote(governing: NoteEvidence, valid: NoteEvidence[], evidence: Evidence): Decision {
   const contenders = [governing, ...valid.filter((other) => other !== governing && rivals(governing, other))];
   const decision = (note: NoteEvidence, check: CrossCheck, manual: boolean, reason: string): Decision => ({
@@ -593,6 +611,13 @@ function decideWithNote(governing: NoteEvidence, valid: NoteEvidence[], evidence
     return decision(governing, checked[0].check, true, `Several scales are printed for drawings of equal rank (${printed}) and nothing on the sheet settles which governs the plan.`);
   }
 
+  const footMarked = readByOcr(governing) ? withFootMark(governing) : null;
+  if (footMarked) {
+    const footCheck = crossCheck(footMarked, evidence);
+    if (confirms(footCheck)) {
+      return decision(footMarked, footCheck, false, `"${governing.candidate.text}" read by OCR, its foot mark taken for an inch mark, is ${footMarked.candidate.scale.label}: confirmed by the measured dimensions.`);
+    }
+  }
   const check = crossCheck(governing, evidence);
   if (!governing.plausible) {
     return decision(governing, check, true, `The only usable note, ${label}, is too large a scale for the sheet's largest drawing to be a building plan.`);
@@ -602,7 +627,7 @@ function decideWithNote(governing: NoteEvidence, valid: NoteEvidence[], evidence
     return decision(governing, check, true, `The graphic scale bar contradicts ${label}: the sheet is not printed at its note's scale.`);
   }
   // A misread digit is a wrong scale: OCR's reading of a note is trusted only once confirmed.
-  if (governing.line.words.some((word) => word.confidence !== null && word.confidence < 1) && check.dimensions.verdict !== 'agrees' && check.dimensions.verdict !== 'disagrees') {
+  if (readByOcr(governing) && check.dimensions.verdict !== 'agrees' && check.dimensions.verdict !== 'disagrees') {
     return decision(governing, check, true, `${label} was read by OCR and no dimension or scale bar confirms it.`);
   }
   switch (check.dimensions.verdict) {
