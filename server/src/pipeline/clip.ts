@@ -2,8 +2,8 @@
 // greyed-out "no work" zones) paint one big rectangle and clip it to the outline of the area it
 // belongs to. Taken by its box, such a rectangle would cover the walls and rooms around the area,
 // so a clip that is not an axis-aligned rectangle is applied to the geometry itself: a fill becomes
-// the part of it inside the clip, a stroke is cut where it leaves the clip. Rectangular clips stay
-// a box on each path (`VectorPath.clip`), and cut only the paths they reach into.
+// the part of it inside the clip, a stroke is cut where it leaves the clip. A rectangular clip is
+// a box, applied only to the paths that run out of it, and kept on those (`VectorPath.clip`).
 import Flatbush from 'flatbush';
 import type { Position } from '../../../core/src/types.ts';
 import { pointInPolygon } from '../../../core/src/geometry.ts';

@@ -50,7 +50,7 @@ import {
   type DimensionUnit,
 } from './scale/dimensions.ts';
 import { DrawingRegions, findTitles, gapBetween, titleOfNote, type DrawingTitle } from './scale/layout.ts';
-import { angleDifference, assembleLines, bboxOf, boxInFrame, corners, spanBox, type FramedBox, type TextLine } from './scale/lines.ts';
+import { angleDifference, assembleLines, bboxOf, boxInFrame, corners, readByOcr, spanBox, type FramedBox, type TextLine } from './scale/lines.ts';
 import { looksGarbled } from './scale/normalize.ts';
 import { findNotToScale, findScaleNotes, mentionsScale, mentionsSlope } from './scale/notes.ts';
 import { asPlotted } from './scale/paper.ts';
@@ -566,10 +566,6 @@ function confirms(check: CrossCheck): boolean {
   return check.bars.includes('agrees') || (!check.bars.includes('disagrees') && check.dimensions.verdict === 'agrees');
 }
 
-function readByOcr(note: NoteEvidence): boolean {
-  return note.line.words.some((word) => word.confidence !== null && word.confidence < 1);
-}
-
 /**
  * OCR reads a foot mark as an inch mark (`3/16"=1"` printed `3/16"=1'`, a scale no building plan
  * is drawn at): the note read with its last inch mark a foot mark, for the measured dimensions to
@@ -611,7 +607,7 @@ function decideWithNote(governing: NoteEvidence, valid: NoteEvidence[], evidence
     return decision(governing, checked[0].check, true, `Several scales are printed for drawings of equal rank (${printed}) and nothing on the sheet settles which governs the plan.`);
   }
 
-  const footMarked = readByOcr(governing) ? withFootMark(governing) : null;
+  const footMarked = readByOcr(governing.line) ? withFootMark(governing) : null;
   if (footMarked) {
     const footCheck = crossCheck(footMarked, evidence);
     if (confirms(footCheck)) {
@@ -627,7 +623,7 @@ function decideWithNote(governing: NoteEvidence, valid: NoteEvidence[], evidence
     return decision(governing, check, true, `The graphic scale bar contradicts ${label}: the sheet is not printed at its note's scale.`);
   }
   // A misread digit is a wrong scale: OCR's reading of a note is trusted only once confirmed.
-  if (readByOcr(governing) && check.dimensions.verdict !== 'agrees' && check.dimensions.verdict !== 'disagrees') {
+  if (readByOcr(governing.line) && check.dimensions.verdict !== 'agrees' && check.dimensions.verdict !== 'disagrees') {
     return decision(governing, check, true, `${label} was read by OCR and no dimension or scale bar confirms it.`);
   }
   switch (check.dimensions.verdict) {

@@ -4,7 +4,7 @@
 // is the scale the sheet was really printed at, whatever its note says.
 import type { BBox } from '../types.ts';
 import { normalizeTypography } from './normalize.ts';
-import { bboxOf, corners, spanBox, type FramedBox, type TextLine } from './lines.ts';
+import { bboxOf, corners, readByOcr, spanBox, type FramedBox, type TextLine } from './lines.ts';
 import { endMarksAlong, PARALLEL_STEEPNESS, segmentInFrame, SQUARE_STEEPNESS, type SegmentIndex } from './segments.ts';
 import { METRES_PER_INCH } from './ratio.ts';
 
@@ -71,7 +71,7 @@ function metricReadings(token: string): DimensionReading[] {
 const OCR_INK_SHARE = 0.7;
 
 function fontSizeOf(line: TextLine): number {
-  return line.words.some((word) => (word.confidence ?? 1) < 1) ? line.fontSize / OCR_INK_SHARE : line.fontSize;
+  return readByOcr(line) ? line.fontSize / OCR_INK_SHARE : line.fontSize;
 }
 
 /** Whether the characters start..end of `line` begin and end on word boundaries. */

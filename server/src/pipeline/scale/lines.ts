@@ -201,6 +201,11 @@ function wordsInSpan(line: TextLine, start: number, end: number): SheetWord[] {
   });
 }
 
+/** Whether OCR read any of the line's words (a text layer's words carry no confidence, or 1). */
+export function readByOcr(line: TextLine): boolean {
+  return line.words.some((word) => (word.confidence ?? 1) < 1);
+}
+
 /** The box, in the line's frame, of the words the characters `start`..`end` touch. */
 export function spanBox(line: TextLine, start: number, end: number): FramedBox {
   const points = wordsInSpan(line, start, end).flatMap((word) => word.geometry?.coordinates[0] ?? []);
