@@ -416,13 +416,8 @@ function similar(a: number, b: number, share: number): boolean {
 
 /** Pens drawing less than this share of the strongest pen's paired length are never wall pens. */
 const WALL_PEN_SHARE = 0.1;
-/**
- * Among those, wall pens are more than this share of the heaviest one's width (walls are cut:
- * drawn heaviest). Pen sets step by √2 (0.35, 0.5, 0.7 mm) or double (0.1 and 0.2 mm): a pen a
- * step lighter may draw walls, one half as wide draws what stands beyond the cut, and so exact a
- * half must fall clear of the line whatever an exporter's rounding.
- */
-const WALL_PEN_WIDTH = 0.55;
+/** Among those, wall pens are at least this share of the heaviest one's width (walls are cut: drawn heaviest). */
+const WALL_PEN_WIDTH = 0.5;
 /** A main pen pairs at least this share of the strongest pen's length. */
 const MAIN_PEN_SHARE = 0.25;
 /**
