@@ -1057,8 +1057,8 @@ describe('a plan whose partitions are drawn lighter and thinner than its outer w
 
 describe('generated plans with their lettering drawn as outlines, read by OCR', () => {
   /** A benchmark sheet with its text outlined by Ghostscript: words by OCR, scale and rooms as a job reads them. */
-  async function outlinedSheet(index: number) {
-    const { pdf, truth } = await generateSheet(suiteOptions(index, 1));
+  async function outlinedSheet(index: number, seed = 1) {
+    const { pdf, truth } = await generateSheet(suiteOptions(index, seed));
     const sheet = await openSheet(withOutlinedText(pdf), DPI);
     try {
       const layer = await extractWords(sheet);
@@ -1095,6 +1095,14 @@ describe('generated plans with their lettering drawn as outlines, read by OCR', 
     expect(result.openings.length).toBe(truth.openings.length);
     // OCR reads its note 3/16"=1' as 3/16"=1", a scale no plan is drawn at; read in feet, the
     // dimensions confirm it.
+    expect(scale?.label).toBe(truth.scale!.label);
+    expect(scale?.manual_scaling_needed).toBe(false);
+  }, OCR_TEST_TIMEOUT_MS);
+
+  it('reads a scale note whose building side OCR leaves a bare number (3/16"=1), confirmed by the dimensions (seed 31, the third sheet)', async () => {
+    // The only note OCR reads is the title block's, as "3/16\"=1" (0.92): no note sets paper inches
+    // equal to a bare number, so it is 3/16"=1', and eight of its ten measured dimensions agree.
+    const { truth, scale } = await outlinedSheet(2, 31);
     expect(scale?.label).toBe(truth.scale!.label);
     expect(scale?.manual_scaling_needed).toBe(false);
   }, OCR_TEST_TIMEOUT_MS);

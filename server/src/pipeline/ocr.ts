@@ -49,9 +49,11 @@ function withFigureDigits(text: string): string {
 /**
  * Tesseract loses the foot mark of a figure in feet and inches more often than not (`1-0"` for
  * `1'-0"`, `10-7"` for `10'-7"`): digits, a hyphen and digits closed by an inch mark are feet and
- * inches however the mark was lost, since nothing else is printed so.
+ * inches however the mark was lost, since nothing else is printed so. So with a scale note's
+ * building side (`3/16"=1` for `3/16"=1'`): no note sets paper inches equal to a bare number.
  */
 function withFootMark(text: string): string {
+  if (/^\d+(?:\/\d+)?"=\d+$/.test(text)) return `${text}'`;
   return /^\d+-\d+"$/.test(text) ? text.replace('-', "'-") : text;
 }
 
