@@ -867,6 +867,18 @@ const firstFloor = await benchFirstFloor();
 const stamped = { archicad: await benchStamped('archicad-atrium/floor-plan.pdf', 'archicad-atrium'), zeidler: await benchStamped('zeidler-a214/floorplan.pdf', 'zeidler-a214') };
 const noPlan = await benchNoPlanSheets();
 
+/** Per-class detection counts and scores, one row a class. */
+function classTable(rows: [string, ReturnType<typeof scores>][]): void {
+  table(
+    ['class', 'TP', 'FP', 'FN', 'precision', 'recall', 'F1'],
+    rows.map(([name, s]) => [name, String(s.tp), String(s.fp), String(s.fn), pc(s.precision), pc(s.recall), pc(s.f1)]),
+  );
+}
+
+function verdictCounts(verdicts: Record<string, number>): string {
+  return Object.entries(verdicts).map(([verdict, count]) => `${verdict} ${count}`).join(', ');
+}
+
 console.log(`\nGenerated sheets: ${generated.sheets}`);
 const classRows: [string, ReturnType<typeof scores>][] = [
   ['rooms', generated.rooms],
@@ -874,10 +886,7 @@ const classRows: [string, ReturnType<typeof scores>][] = [
   ['fixtures', generated.fixtures],
   ...Object.entries(generated.fixtures.bySubClass).map(([k, v]): [string, ReturnType<typeof scores>] => [`  ${k}`, v]),
 ];
-table(
-  ['class', 'TP', 'FP', 'FN', 'precision', 'recall', 'F1'],
-  classRows.map(([name, s]) => [name, String(s.tp), String(s.fp), String(s.fn), pc(s.precision), pc(s.recall), pc(s.f1)]),
-);
+classTable(classRows);
 console.log(
   `\nRoom area error over ${generated.roomArea.matchedRooms} matched rooms (${generated.roomArea.unmeasuredRooms} unmeasured): median ${pc(generated.roomArea.medianError, 2)}, p90 ${pc(generated.roomArea.p90Error, 2)}, within 1% ${pc(generated.roomArea.within1pc)}, within 3% ${pc(generated.roomArea.within3pc)}`,
 );
@@ -891,7 +900,7 @@ console.log(
 );
 console.log(`Walls by area: precision ${pc(generated.walls.meanPrecision)}, recall ${pc(generated.walls.meanRecall)} (mean over sheets)`);
 console.log(`Footprint: found on ${generated.footprint.found}/${generated.sheets}, mean IoU ${num(generated.footprint.meanIoU, 3)}, median area error ${pc(generated.footprint.medianAreaError, 2)}`);
-console.log(`Scale: right on ${pc(generated.scale.right)} (${Object.entries(generated.scale.verdicts).map(([k, v]) => `${k} ${v}`).join(', ')})`);
+console.log(`Scale: right on ${pc(generated.scale.right)} (${verdictCounts(generated.scale.verdicts)})`);
 console.log(`Seconds per sheet: ${Object.entries(generated.secondsPerSheet).map(([stage, s]) => `${stage} ${num(s.mean, 2)} (max ${num(s.max, 2)})`).join(', ')}`);
 for (const { sheet, warnings } of generated.sheetsWithWarnings) console.log(`  warnings on ${sheet}: ${warnings.join('; ')}`);
 
@@ -902,12 +911,9 @@ console.log(
 
 if (outlined) {
   console.log(`\nOutlined sheets: ${outlined.sheets}, words read by OCR`);
-  table(
-    ['class', 'TP', 'FP', 'FN', 'precision', 'recall', 'F1'],
-    (['rooms', 'openings', 'fixtures'] as const).map((name) => [name, String(outlined[name].tp), String(outlined[name].fp), String(outlined[name].fn), pc(outlined[name].precision), pc(outlined[name].recall), pc(outlined[name].f1)]),
-  );
+  classTable((['rooms', 'openings', 'fixtures'] as const).map((name) => [name, outlined[name]]));
   console.log(
-    `Room area error over ${outlined.roomArea.matchedRooms} matched rooms (${outlined.roomArea.unmeasuredRooms} unmeasured): median ${pc(outlined.roomArea.medianError, 2)}, within 1% ${pc(outlined.roomArea.within1pc)}; scale right on ${pc(outlined.scale.right)} (${Object.entries(outlined.scale.verdicts).map(([k, v]) => `${k} ${v}`).join(', ')})`,
+    `Room area error over ${outlined.roomArea.matchedRooms} matched rooms (${outlined.roomArea.unmeasuredRooms} unmeasured): median ${pc(outlined.roomArea.medianError, 2)}, within 1% ${pc(outlined.roomArea.within1pc)}; scale right on ${pc(outlined.scale.right)} (${verdictCounts(outlined.scale.verdicts)})`,
   );
 }
 

@@ -571,7 +571,7 @@ function confirms(check: CrossCheck): boolean {
  * is drawn at): the note read with its last inch mark a foot mark, for the measured dimensions to
  * confirm; null where the note is no paper inches to real inches.
  */
-function withFootMark(note: NoteEvidence): NoteEvidence | null {
+function readInFeet(note: NoteEvidence): NoteEvidence | null {
   const { scale, text } = note.candidate;
   const last = text.lastIndexOf('"');
   if (scale.units !== 'inches' || last < 0) return null;
@@ -607,7 +607,7 @@ function decideWithNote(governing: NoteEvidence, valid: NoteEvidence[], evidence
     return decision(governing, checked[0].check, true, `Several scales are printed for drawings of equal rank (${printed}) and nothing on the sheet settles which governs the plan.`);
   }
 
-  const footMarked = readByOcr(governing.line) ? withFootMark(governing) : null;
+  const footMarked = readByOcr(governing.line) ? readInFeet(governing) : null;
   if (footMarked) {
     const footCheck = crossCheck(footMarked, evidence);
     if (confirms(footCheck)) {

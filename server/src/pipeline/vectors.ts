@@ -563,10 +563,12 @@ class PrimitiveCollector {
     if (!stroke && !fill) return;
     // A clip box the path lies within is no clip (Cairo clips every stroke to its own extent,
     // and boxes like that would keep a line's duplicates apart); one it runs out of cuts it.
-    const clip = state.clip !== null && !boxContains(state.clip, this.page) && !boxContains(state.clip, subpathsBBox(subpaths)) ? state.clip : null;
+    const bbox = subpathsBBox(subpaths);
+    const clip = state.clip !== null && !boxContains(state.clip, this.page) && !boxContains(state.clip, bbox) ? state.clip : null;
     const regions = clip ? [...state.clipRegions, boxRegion(clip)] : state.clipRegions;
     const push = (geometry: SubPath[], pathStroke: StrokeStyle | null, pathFill: FillStyle | null) => {
-      if (geometry.length > 0) this.paths.push({ index: this.paths.length, subpaths: geometry, stroke: pathStroke, fill: pathFill, clip, bbox: subpathsBBox(geometry) });
+      if (geometry.length === 0) return;
+      this.paths.push({ index: this.paths.length, subpaths: geometry, stroke: pathStroke, fill: pathFill, clip, bbox: geometry === subpaths ? bbox : subpathsBBox(geometry) });
     };
     if (regions.length === 0) return push(subpaths, stroke, fill);
     const filled = fill && clipFill(subpaths, fill.evenOdd, regions);

@@ -27,7 +27,7 @@ const MIN_WORD_STROKES = 6;
 const MIN_DIRECTIONS = 3;
 
 /** Whether OCR read a word, and it is lettering: a text layer's words draw no strokes. */
-function readByOcr(word: SheetWord): boolean {
+function isOcrLettering(word: SheetWord): boolean {
   return (word.confidence ?? 1) < 1 && isLettering(word);
 }
 
@@ -41,7 +41,7 @@ function extent(box: BBox): number {
 
 /** The height of the sheet's lettering: the median of the words OCR read surely, across their line. */
 function letterHeight(words: Evidence['words']): number | null {
-  const heights = words.filter(({ word }) => readByOcr(word)).map(({ word, bbox }) => (Math.abs(Math.sin(word.angle)) > Math.SQRT1_2 ? bbox[2] - bbox[0] : bbox[3] - bbox[1]));
+  const heights = words.filter(({ word }) => isOcrLettering(word)).map(({ word, bbox }) => (Math.abs(Math.sin(word.angle)) > Math.SQRT1_2 ? bbox[2] - bbox[0] : bbox[3] - bbox[1]));
   return heights.length === 0 ? null : median(heights);
 }
 
@@ -51,7 +51,7 @@ function linesInReadWords(lines: Line[], words: Evidence['words'], wordIndex: Fl
   for (const line of lines) {
     const [x0, y0, x1, y1] = lineBBox(line);
     for (const k of wordIndex.search(x0, y0, x1, y1)) {
-      if (!readByOcr(words[k].word)) continue;
+      if (!isOcrLettering(words[k].word)) continue;
       const [wx0, wy0, wx1, wy1] = words[k].bbox;
       const margin = 0.1 * Math.min(wx1 - wx0, wy1 - wy0);
       if (x0 >= wx0 - margin && y0 >= wy0 - margin && x1 <= wx1 + margin && y1 <= wy1 + margin) {

@@ -1045,10 +1045,11 @@ function withoutFittings(pairs: LinePair[]): LinePair[] {
     [pair.j, -Math.sign(pair.d) * sideOf(pair.i, pair.j)],
   ];
   const longest = new Map<string, number>();
+  const key = (line: Line, side: number) => `${line.id}|${side}`;
   for (const pair of pairs) {
-    for (const [line, side] of faces(pair)) longest.set(`${line.id}|${side}`, Math.max(longest.get(`${line.id}|${side}`) ?? 0, pair.s1 - pair.s0));
+    for (const [line, side] of faces(pair)) longest.set(key(line, side), Math.max(longest.get(key(line, side)) ?? 0, pair.s1 - pair.s0));
   }
-  return pairs.filter((pair) => faces(pair).every(([line, side]) => (longest.get(`${line.id}|${-side}`) ?? 0) <= FITTING_RATIO * (pair.s1 - pair.s0)));
+  return pairs.filter((pair) => faces(pair).every(([line, side]) => (longest.get(key(line, -side)) ?? 0) <= FITTING_RATIO * (pair.s1 - pair.s0)));
 }
 
 /**
