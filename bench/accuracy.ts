@@ -1,6 +1,6 @@
 // npm run bench:accuracy [-- --count 24 --seed 1 --renders 4 --area-plans 4 --outlined 6]
 //
-// Recognition accuracy of the real pipeline (openSheet → extractWords → extractPrimitives →
+// Recognition accuracy of the real pipeline (openSheet → readSheetWords → extractPrimitives →
 // detectScale → recognizeSheet → withMeasurements, page 1 at 150 dpi):
 //
 // 1. Generated sheets (bench/synth, exact truth): per class precision / recall / F1.
@@ -54,8 +54,7 @@ import { ringBBox } from '../server/src/pipeline/recognize/geom-basics.ts';
 import { differenceOf, intersectionOf, multiPolygonArea, unionAll } from '../server/src/pipeline/recognize/geom-clip.ts';
 import { renderSheet, scaledPng } from '../server/src/pipeline/render.ts';
 import { detectScale } from '../server/src/pipeline/scale.ts';
-import { extractWords } from '../server/src/pipeline/text.ts';
-import { sheetWords } from '../server/src/pipeline/ocr.ts';
+import { readSheetWords } from '../server/src/pipeline/words.ts';
 import type { SheetWord } from '../server/src/pipeline/types.ts';
 import { extractPrimitives } from '../server/src/pipeline/vectors.ts';
 import { generateSheet, suiteOptions, type SheetTruth } from './synth/generate.ts';
@@ -113,7 +112,7 @@ async function runPipeline(pdf: Uint8Array, render?: (sheet: OpenSheet, run: Pip
   const seconds: Record<string, number> = {};
   const sheet = await timed(seconds, 'open', () => openSheet(pdf, DPI));
   try {
-    const words = await timed(seconds, 'text', async () => sheetWords(await extractWords(sheet), async (dpi) => scaledPng(await renderSheet(sheet, dpi)), sheet.info));
+    const words = await timed(seconds, 'text', async () => readSheetWords(sheet, async (dpi) => scaledPng(await renderSheet(sheet, dpi))));
     const primitives = await timed(seconds, 'vectors', () => extractPrimitives(sheet));
     const detection = await timed(seconds, 'scale', () => detectScale({ words, primitives, info: sheet.info }));
     const result = await timed(seconds, 'recognize', () => recognizeSheet({ info: sheet.info, primitives, words, scale: detection.scale }));

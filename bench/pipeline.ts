@@ -8,8 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openSheet } from '../server/src/pipeline/pdf.ts';
 import { encodePreviewWebp, encodeScaledPng, renderSheet, scaledPng, writeTiles } from '../server/src/pipeline/render.ts';
-import { extractWords } from '../server/src/pipeline/text.ts';
-import { sheetWords } from '../server/src/pipeline/ocr.ts';
+import { readSheetWords } from '../server/src/pipeline/words.ts';
 import { extractPrimitives } from '../server/src/pipeline/vectors.ts';
 import { renderVectorSvg } from '../server/src/pipeline/svg.ts';
 import { detectScale } from '../server/src/pipeline/scale.ts';
@@ -58,7 +57,7 @@ for (const file of findPdfs(realplans)) {
   await timed(stages, 'png', () => encodeScaledPng(raster, path.join(work, 'scaled.png')));
   await timed(stages, 'tiles', () => writeTiles(raster, path.join(work, 'tiles')));
   await timed(stages, 'webp', () => encodePreviewWebp(raster, path.join(work, 'preview.webp')));
-  const words = await timed(stages, 'text', async () => sheetWords(await extractWords(sheet), async (dpi) => (dpi === DPI ? readFile(path.join(work, 'scaled.png')) : scaledPng(await renderSheet(sheet, dpi))), sheet.info));
+  const words = await timed(stages, 'text', async () => readSheetWords(sheet, async (dpi) => (dpi === DPI ? readFile(path.join(work, 'scaled.png')) : scaledPng(await renderSheet(sheet, dpi)))));
   const primitives = await timed(stages, 'vectors', () => extractPrimitives(sheet));
   await timed(stages, 'svg', () => writeFileSync(path.join(work, 'vector.svg'), renderVectorSvg(sheet.info, primitives, words)));
   const detection = await timed(stages, 'scale', () => detectScale({ words, primitives, info: sheet.info }));

@@ -8,6 +8,10 @@ import { renderSheet, scaledPng } from '../src/pipeline/render.ts';
 import sharp from 'sharp';
 import { OCR_DPI, OCR_MAX_PIXELS, ocrDpi, recognizeWords, sheetWords, SPARSE_TEXT_LAYER_WORDS, withGreyAsInk, withoutLongRules } from '../src/pipeline/ocr.ts';
 import { extractWords } from '../src/pipeline/text.ts';
+import { extractPrimitives } from '../src/pipeline/vectors.ts';
+import { readSheetWords, UNREAD_DRAWN_WORDS } from '../src/pipeline/words.ts';
+import { unreadDrawnWords } from '../src/pipeline/recognize/topology-lettering.ts';
+import { realPage } from './support/realplans.ts';
 import { assembleLines } from '../src/pipeline/scale/lines.ts';
 import { findScaleNotes } from '../src/pipeline/scale/notes.ts';
 import type { SheetWord } from '../src/pipeline/types.ts';
@@ -199,12 +203,57 @@ describe('sheet words', () => {
     const sheet = await openSheet(new Uint8Array(await readFile(FIRST_FLOOR)), 150);
     try {
       const layer = await extractWords(sheet);
-      const words = await sheetWords(layer, () => Promise.reject(new Error('OCR ran on a sheet with a text layer')), sheet.info);
-      expect(words).toBe(layer);
+      const words = await readSheetWords(sheet, () => Promise.reject(new Error('OCR ran on a sheet with a text layer')));
+      expect(words).toEqual(layer);
     } finally {
       await sheet.close();
     }
   });
+
+  it('tells the words a sheet draws as linework that its text layer lacks', async () => {
+    const drawn = async (pdf: Uint8Array) => {
+      const sheet = await openSheet(pdf, 150);
+      try {
+        return unreadDrawnWords((await extractPrimitives(sheet, { cleanUp: false })).paths, await extractWords(sheet), sheet.info.dpi);
+      } finally {
+        await sheet.close();
+      }
+    };
+    // polimi's elevations keep their views' titles as text and draw the title block's lettering.
+    expect(await drawn(new Uint8Array(await readFile(path.join(realplans, 'polimi-qms3/A201.pdf'))))).toBeGreaterThanOrEqual(UNREAD_DRAWN_WORDS);
+    // Glyph-sized strokes that are no lettering: wall hatching in rows (archicad), a concrete
+    // poché's stones and trees' leaves (kumar), a hospital's finish hatches (VA), casework (purdue).
+    for (const [file, page] of [
+      ['ebrivera-takeoffs/first-floor.pdf', 1],
+      ['archicad-atrium/floor-plan.pdf', 1],
+      ['kumar-g2-residential/ground-floor-plan.pdf', 1],
+      ['va-finish-plan/sample-finish-plan.pdf', 1],
+      ['purdue-lilyhall/drawings.pdf', 4],
+    ] as const) {
+      expect(await drawn(realPage(file, page)), file).toBeLessThan(UNREAD_DRAWN_WORDS);
+    }
+  }, OCR_TEST_TIMEOUT_MS);
+
+  it('reads with OCR the words a sheet draws beside its text layer, and keeps the layer', async () => {
+    const sheet = await openSheet(new Uint8Array(await readFile(path.join(realplans, 'polimi-qms3/A201.pdf'))), 150);
+    try {
+      const layer = await extractWords(sheet);
+      expect(layer.length).toBeGreaterThanOrEqual(SPARSE_TEXT_LAYER_WORDS);
+      const words = await readSheetWords(sheet, async (dpi) => scaledPng(await renderSheet(sheet, dpi)));
+      expect(words.slice(0, layer.length)).toEqual(layer);
+      // The title block, lettered as strokes in the sheet's right margin: no text layer holds it.
+      const read = words.slice(layer.length);
+      for (const text of ['POLITECNICO', 'MILANO', 'QUINTA', 'MONROY']) {
+        const word = read.find((w) => w.text === text);
+        expect(word, text).toBeDefined();
+        expect(word!.confidence).toBeLessThan(1);
+        expect(centre(word!)[0]).toBeGreaterThan(0.85 * sheet.info.widthPx);
+      }
+      expect(new Set(words.map((word) => word.id)).size).toBe(words.length);
+    } finally {
+      await sheet.close();
+    }
+  }, OCR_TEST_TIMEOUT_MS);
 });
 
 describe('a job on an outlined-text sheet', () => {

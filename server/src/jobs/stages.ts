@@ -6,8 +6,7 @@ import path from 'node:path';
 import type { MessagePort } from 'node:worker_threads';
 import { assertSheetHasContent, openSheet, type OpenSheet, type SheetErrorCode } from '../pipeline/pdf.ts';
 import { encodePreviewWebp, encodeScaledPng, renderSheet, scaledPng, writeTiles } from '../pipeline/render.ts';
-import { extractWords } from '../pipeline/text.ts';
-import { sheetWords } from '../pipeline/ocr.ts';
+import { readSheetWords } from '../pipeline/words.ts';
 import { extractPrimitives } from '../pipeline/vectors.ts';
 import { renderVectorSvg } from '../pipeline/svg.ts';
 import { detectScale } from '../pipeline/scale.ts';
@@ -92,11 +91,7 @@ async function runStageWork(task: StageTask): Promise<StageResults[StageTask['st
     case 'text':
       return withSheet(task.pdfFile, task.dpi, async (sheet) =>
         // OCR reads a finer render than the blueprint's where the sheet is small enough to afford it.
-        sheetWords(
-          await extractWords(sheet),
-          async (dpi) => (dpi === task.dpi ? readFile(path.join(task.workDir, SCALED_PNG_FILE)) : scaledPng(await renderSheet(sheet, dpi))),
-          sheet.info,
-        ),
+        readSheetWords(sheet, async (dpi) => (dpi === task.dpi ? readFile(path.join(task.workDir, SCALED_PNG_FILE)) : scaledPng(await renderSheet(sheet, dpi)))),
       );
     case 'analyze':
       return withSheet(task.pdfFile, task.dpi, async (sheet) => {

@@ -373,12 +373,13 @@ function rescaled(word: SheetWord, factor: number): SheetWord {
 }
 
 /**
- * The text layer's words, and where it is sparse (outlined text, a scan) the words read from the
- * sheet rendered at `ocrDpi` as well, except those the layer already holds at the same place.
- * `render(dpi)` gives the sheet as a PNG at that resolution.
+ * The text layer's words, and where it is sparse (outlined text, a scan) or `drawsUnreadWords`
+ * (the linework letters words the layer lacks) the words read from the sheet rendered at `ocrDpi`
+ * as well, except those the layer already holds at the same place. `render(dpi)` gives the sheet
+ * as a PNG at that resolution.
  */
-export async function sheetWords(layerWords: SheetWord[], render: (dpi: number) => Promise<Buffer>, info: SheetInfo): Promise<SheetWord[]> {
-  if (layerWords.length >= SPARSE_TEXT_LAYER_WORDS) return layerWords;
+export async function sheetWords(layerWords: SheetWord[], render: (dpi: number) => Promise<Buffer>, info: SheetInfo, drawsUnreadWords = false): Promise<SheetWord[]> {
+  if (layerWords.length >= SPARSE_TEXT_LAYER_WORDS && !drawsUnreadWords) return layerWords;
   const readingDpi = ocrDpi(info);
   const fineRender = await render(readingDpi);
   const readFine = async (png: Buffer) => (await recognizeWords(png, readingDpi)).map((word) => rescaled(word, info.dpi / readingDpi));

@@ -7,9 +7,10 @@
 // several directions (letters have uprights, bars and diagonals). Hatching runs in one direction,
 // a dashed line's dashes too; a symbol, a swing or a fixture is larger than a letter.
 import Flatbush from 'flatbush';
-import { distanceToSegment, median } from './geom-basics.ts';
-import { isLettering, lineBBox, type Evidence, type Line } from './topology-evidence.ts';
-import type { BBox, SheetWord } from '../types.ts';
+import { boxContainsPoint, distanceToSegment, median, ringBBox } from './geom-basics.ts';
+import { isLettering, lineBBox, makeLine, type Evidence, type Line } from './topology-evidence.ts';
+import type { BBox, SheetWord, VectorPath } from '../types.ts';
+import { subpathPolyline } from '../curves.ts';
 
 /** A glyph is no larger than this share of the lettering's height (a W is wider than high). */
 const GLYPH_HEIGHTS = 1.3;
@@ -103,7 +104,8 @@ function linkedGroups(boxes: BBox[], reach: number, linked: (i: number, j: numbe
     return k;
   };
   boxes.forEach(([x0, y0, x1, y1], k) => {
-    for (const j of index.search(x0 - reach, y0 - reach, x1 + reach, y1 + reach)) if (j > k && linked(k, j)) parent[root(j)] = root(k);
+    // Items already joined need no test (hatching links thousands of short strokes).
+    for (const j of index.search(x0 - reach, y0 - reach, x1 + reach, y1 + reach)) if (j > k && root(j) !== root(k) && linked(k, j)) parent[root(j)] = root(k);
   });
   const groups = new Map<number, number[]>();
   boxes.forEach((_, k) => {
@@ -148,8 +150,8 @@ function isWord(glyphs: Glyph[], height: number): boolean {
   );
 }
 
-/** The strokes of unread words: glyph-sized groups of touching strokes, in rows that read as words. */
-function unreadLettering(lines: Line[], height: number): Line[] {
+/** Unread words, each its glyphs: glyph-sized groups of touching strokes, in rows that read as words. */
+function unreadWords(lines: Line[], height: number): Glyph[][] {
   const size = GLYPH_HEIGHTS * height;
   const strokes = glyphSized(lines, size);
   const joint = STROKE_JOINT_HEIGHTS * height;
@@ -159,8 +161,7 @@ function unreadLettering(lines: Line[], height: number): Line[] {
     .filter((glyph) => extent(glyph.box) <= size);
   return linkedGroups(glyphs.map((glyph) => glyph.box), GLYPH_GAP_HEIGHTS * height, (i, j) => inOneRow(glyphs[i].box, glyphs[j].box, height))
     .map((row) => row.map((k) => glyphs[k]))
-    .filter((row) => isWord(row, height))
-    .flatMap((row) => row.flatMap((glyph) => glyph.strokes));
+    .filter((row) => isWord(row, height));
 }
 
 /**
@@ -172,6 +173,70 @@ export function letteringLineIds(lines: Line[], words: Evidence['words'], wordIn
   const height = letterHeight(words);
   if (wordIndex === null || height === null) return new Set();
   const ids = linesInReadWords(lines, words, wordIndex);
-  for (const line of unreadLettering(lines.filter((line) => !line.dashed && !ids.has(line.id)), height)) ids.add(line.id);
+  for (const word of unreadWords(lines.filter((line) => !line.dashed && !ids.has(line.id)), height)) {
+    for (const glyph of word) for (const line of glyph.strokes) ids.add(line.id);
+  }
   return ids;
+}
+
+/** Glyphs of one typeface stand on one baseline and reach one cap height, within this share of it. */
+const TYPESET_ALIGNMENT = 0.12;
+/** Glyphs set so, a word's digits or capitals, that make a row typeset. */
+const MIN_TYPESET_GLYPHS = 3;
+
+/**
+ * Whether a word's glyphs are set in type: at least three of them, each drawn in strokes of more
+ * than one direction, share their baseline and cap height (a dimension's digits, a note's
+ * capitals). A concrete poché's stones and a tree's leaves group into rows of glyph-sized strokes
+ * too, but of every size and at every height; a wall's hatch into rows of single strokes.
+ */
+function isTypeset(word: Glyph[]): boolean {
+  const boxes = word.map((glyph) => glyph.box);
+  const box = unionBox(boxes);
+  // A row runs along x, or, turned, along y: its glyphs' extents across it are what align.
+  const across: [number, number] = box[2] - box[0] >= box[3] - box[1] ? [1, 3] : [0, 2];
+  const starts = boxes.map((b) => b[across[0]]);
+  const ends = boxes.map((b) => b[across[1]]);
+  const start = median(starts);
+  const end = median(ends);
+  const tolerance = TYPESET_ALIGNMENT * (end - start);
+  const letterlike = (glyph: Glyph) => new Set(glyph.strokes.map(directionStep)).size >= 2;
+  return word.filter((glyph, k) => letterlike(glyph) && Math.abs(starts[k] - start) <= tolerance && Math.abs(ends[k] - end) <= tolerance).length >= MIN_TYPESET_GLYPHS;
+}
+
+/**
+ * Heights, points of paper, that drawings letter their notes and dimensions at (1.6 to 3.9 mm, each height finding glyphs up to 1.3 times its own): a
+ * sheet's drawn lettering is looked for at each, since nothing read tells its height yet.
+ */
+const DRAWN_LETTER_HEIGHTS_PT = [4.5, 7, 11];
+/** Blueprint units a flattened curve may stray from the curve: a glyph's bowl keeps its turns. */
+const CURVE_TOLERANCE = 0.5;
+
+/**
+ * How many words the linework draws where the text layer holds none. AutoCAD plots text in its
+ * SHX fonts as strokes and keeps TrueType text as text, so a sheet may carry a text layer of
+ * titles and room names while every dimension is drawn: its scale note would then go unchecked.
+ */
+export function unreadDrawnWords(paths: VectorPath[], layerWords: SheetWord[], dpi: number): number {
+  // Only pen strokes no larger than the largest glyph can draw a letter; the rest need no look.
+  const largestGlyph = (GLYPH_HEIGHTS * Math.max(...DRAWN_LETTER_HEIGHTS_PT) * dpi) / 72;
+  const lines: Line[] = [];
+  for (const path of paths) {
+    if (path.stroke?.dash) continue;
+    for (const subpath of path.subpaths) {
+      const points = subpathPolyline(subpath, CURVE_TOLERANCE);
+      if (points.length < 2 || extent(ringBBox(points)) > largestGlyph) continue;
+      if (subpath.closed) points.push(points[0]);
+      for (let k = 1; k < points.length; k++) {
+        const line = makeLine(lines.length, points[k - 1], points[k], 0, 'stroke', '', path.index);
+        if (line) lines.push(line);
+      }
+    }
+  }
+  const layerBoxes = layerWords.flatMap((word) => (word.geometry ? [ringBBox(word.geometry.coordinates[0])] : []));
+  const read = (word: Glyph[]) => {
+    const [x0, y0, x1, y1] = unionBox(word.map((glyph) => glyph.box));
+    return layerBoxes.some((box) => boxContainsPoint(box, [(x0 + x1) / 2, (y0 + y1) / 2], 0.5 * Math.min(box[2] - box[0], box[3] - box[1])));
+  };
+  return Math.max(...DRAWN_LETTER_HEIGHTS_PT.map((points) => unreadWords(lines, (points / 72) * dpi).filter((word) => isTypeset(word) && !read(word)).length));
 }
