@@ -224,7 +224,7 @@ export const BlueprintText = z
   })
   .openapi('BlueprintText', {
     description:
-      'A word of the sheet. From the PDF text layer confidence is 1.0; on sheets whose text layer holds fewer than 10 words (outlined text, scans) words are also read by offline OCR of the 150 dpi render, with Tesseract\'s confidence (0.70–0.99; lower ones are dropped).',
+      'A word of the sheet. From the PDF text layer confidence is 1.0; on sheets whose text layer holds fewer than 10 words (outlined text, scans), or whose linework letters 10 or more words the layer lacks (SHX text plotted as strokes), words are also read by offline OCR of the 150 dpi render, with Tesseract\'s confidence (0.70–0.99; lower ones are dropped).',
   });
 
 export const BlueprintPublic = z
