@@ -205,8 +205,9 @@ function isTypeset(word: Glyph[]): boolean {
 }
 
 /**
- * Heights, points of paper, that drawings letter their notes and dimensions at (1.6 to 3.9 mm, each height finding glyphs up to 1.3 times its own): a
- * sheet's drawn lettering is looked for at each, since nothing read tells its height yet.
+ * Heights, points of paper, that drawings letter their notes and dimensions at (1.6 to 3.9 mm,
+ * each finding glyphs up to 1.3 times its own): a sheet's drawn lettering is looked for at each,
+ * since nothing read tells its height yet.
  */
 const DRAWN_LETTER_HEIGHTS_PT = [4.5, 7, 11];
 /** Blueprint units a flattened curve may stray from the curve: a glyph's bowl keeps its turns. */
