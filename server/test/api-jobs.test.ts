@@ -134,7 +134,8 @@ describe('crash recovery', () => {
     } finally {
       await crashing.close();
     }
-  });
+    // VA's job runs twice over (killed, then again from the start), on a core other suites share.
+  }, 300_000);
 
   it('on SIGTERM stops taking jobs and finishes the running one before exiting', async () => {
     const graceful = await startTestServer();
