@@ -367,6 +367,15 @@ describe('nithish floorplan.pdf (house inside a compound wall, no scale note)', 
     expect(bedroom.map((room) => room.name)).toEqual(['Bed Room']);
     expect(roomsIn([306, 171, 368, 270])).toHaveLength(1);
   });
+
+  it('sizes the plan by its door swings, not by the quarter turns a leaf\'s stroke meets in its furniture\'s small print', async () => {
+    const sheet = await parse(new Uint8Array(readFileSync(path.join(realplans, 'nithish/floorplan.pdf'))));
+    const result = detectTopology({ ...sheet, metresPerUnit: null });
+    // Four doors swing 74–86 units; arcs of 1–3 units (0.2–0.5 mm of paper) with a stroke from
+    // their centre outnumbered them, and the plan was read at no size at all. The compound wall
+    // its 50' dimension spans runs 1295 units: 85 units per metre.
+    expect(Math.abs(result.unitsPerMetre! / (1295 / (50 * 0.3048)) - 1)).toBeLessThan(0.1);
+  });
 });
 
 describe('kumar-g2 ground floor plan (AutoCAD: walls as solid-hatch triangles, columns as dark blocks)', () => {

@@ -39,6 +39,12 @@ export interface TopologyResult {
 const TYPICAL_LEAF_METRES = 0.82;
 
 /**
+ * A door's swing is drawn this large on paper at least, millimetres (a 0.6 m leaf at 1:500):
+ * smaller quarter turns with a stroke from their centre are lettering, an SHX font's 6 or 9.
+ */
+const SMALLEST_SWING_MM = 1.2;
+
+/**
  * Radii of door swings: arcs sweeping a quarter turn with a straight leaf from the centre to one
  * end. Rounded corners and fixture outlines sweep quarter turns too but have no leaf; section and
  * grid bubbles are whole circles, drawn as several arcs round one centre.
@@ -58,6 +64,7 @@ function doorSwingRadii(evidence: Evidence): number[] {
     arcsPerCircle.set(circleKey(arc), arcs);
   }
   for (const arc of evidence.arcs) {
+    if (arc.radius < SMALLEST_SWING_MM * evidence.unitsPerPaperMm) continue;
     // A single cubic drawn for a quarter turn reads a few degrees short when fitted by three points.
     if (Math.abs(arc.sweep - Math.PI / 2) > (15 * Math.PI) / 180 || arcsPerCircle.get(circleKey(arc))!.size > 1) continue;
     const near = 0.1 * arc.radius;
