@@ -1239,6 +1239,32 @@ describe('a building drawn in projection', () => {
   });
 });
 
+describe('a room glazed along one side, 7 m between its walls (a balcony\'s or a shopfront\'s façade)', () => {
+  // A 9 m × 5 m room, walls 0.2 m drawn as one outline, at 1:50 on A3. Its south wall stops 1 m
+  // from each corner; between the stubs three glazing lines (the frame's faces and the glass) run
+  // 7 m, longer than any door or plain gap between wall ends.
+  const MM = 72 / 25.4;
+  const at = (x: number, y: number) => `${100 + ((x * 1000) / 50) * MM} ${150 + ((y * 1000) / 50) * MM}`;
+  const mpu = metresPerUnit({ drawing: 1, real: 50, units: 'si', type: 'metric' }, DPI)!;
+
+  it('closes the room along its glazing and reports the window at its width', async () => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([420 * MM, 297 * MM]);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const wall: [number, number][] = [[1, 5.2], [-0.2, 5.2], [-0.2, -0.2], [9.2, -0.2], [9.2, 5.2], [8, 5.2], [8, 5], [9, 5], [9, 0], [0, 0], [0, 5], [1, 5]];
+    page.drawSvgPath(wall.map(([x, y], k) => `${k === 0 ? 'M' : 'L'} ${at(x, y)}`).join(' ') + ' Z', { x: 0, y: page.getHeight(), borderColor: rgb(0, 0, 0), borderWidth: 0.7 });
+    for (const y of [5, 5.1, 5.2]) page.drawSvgPath(`M ${at(1, y)} L ${at(8, y)}`, { x: 0, y: page.getHeight(), borderColor: rgb(0, 0, 0), borderWidth: 0.25 });
+    const [nameX, nameY] = at(4, 2.5).split(' ').map(Number);
+    page.drawText('LOUNGE', { x: nameX, y: page.getHeight() - nameY, size: 9, font });
+    page.drawText('LEVEL 1 PLAN   SCALE 1:50', { x: 100, y: 60, size: 10, font });
+    const result = detectTopology({ ...(await parse(await doc.save())), metresPerUnit: mpu });
+    expect(result.rooms.map((room) => room.name)).toEqual(['LOUNGE']);
+    expect(polygonArea(result.rooms[0].polygon) * mpu * mpu).toBeCloseTo(45, 0);
+    const windows = result.openings.filter((opening) => opening.subClass === 'window');
+    expect(windows.map((window) => window.widthUnits * mpu)).toEqual([expect.closeTo(7, 1)]);
+  });
+});
+
 describe('a room whose east wall is a semicircular bay (walls drawn as outlines, the bay as concentric arcs)', () => {
   // 5 m × 4 m with a bay of 2 m inner radius, walls 0.2 m, at 1:50 on A3: 20 + π·2²/2 = 26.28 m²
   // of floor, and a footprint of 5.2 × 4.4 + π·2.2²/2 = 30.48 m².

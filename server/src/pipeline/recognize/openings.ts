@@ -36,6 +36,13 @@ const ALIGNED_SINE = Math.sin((3 * Math.PI) / 180);
 const LEAF_METRES: [number, number] = [0.4, 1.4];
 /** Gaps between wall ends that are openings, metres. */
 const GAP_METRES: [number, number] = [0.3, 6];
+/**
+ * Glazing spans further than a door or a plain gap: a balcony's or a shopfront's glazed façade
+ * (an interior plan's balcony, 6.8 m between its walls), known by two glazing lines or more
+ * spanning it. Left open, it let the whole flat out to the sheet and no room was found.
+ */
+const GLAZED_GAP_METRES = 12;
+const GLAZED_GAP_SPANNING = 2;
 /** A wall end facing a jamb this many times as thick still makes a gap, when in line with it. */
 const JAMB_RATIO = 2.5;
 /** A door's jamb reaches its wall through at most this many odd-thickness stubs end to end. */
@@ -46,6 +53,7 @@ const PASSAGE_METRES = 2.6;
 interface Limits {
   leaf: [number, number];
   gap: [number, number];
+  glazedGap: number;
   passage: number;
   /** The most common wall thickness, blueprint units. */
   thickness: number;
@@ -56,11 +64,12 @@ function limitsOf(walls: WallEvidence): Limits {
   const upm = walls.scale.unitsPerMetre;
   if (upm === null) {
     // Walls are 0.1–0.3 m and doors 0.6–1 m: relative to the main thickness the ranges are wide.
-    return { leaf: [2 * thickness, 14 * thickness], gap: [1.5 * thickness, 40 * thickness], passage: 15 * thickness, thickness };
+    return { leaf: [2 * thickness, 14 * thickness], gap: [1.5 * thickness, 40 * thickness], glazedGap: 80 * thickness, passage: 15 * thickness, thickness };
   }
   return {
     leaf: [LEAF_METRES[0] * upm, LEAF_METRES[1] * upm],
     gap: [GAP_METRES[0] * upm, GAP_METRES[1] * upm],
+    glazedGap: GLAZED_GAP_METRES * upm,
     passage: PASSAGE_METRES * upm,
     thickness,
   };
@@ -301,7 +310,7 @@ function findGaps(runs: RectIndex<WallRun>, limits: Limits): Gap[] {
     const margin = 0.2 * run.thickness;
     for (const direction of [1, -1] as const) {
       const from = direction === 1 ? run.s1 : run.s0;
-      const hit = runs.cast(run, from + direction * 0.5, direction, limits.gap[1], run.o0 + margin, run.o1 - margin, new Set([id]));
+      const hit = runs.cast(run, from + direction * 0.5, direction, limits.glazedGap, run.o0 + margin, run.o1 - margin, new Set([id]));
       if (!hit) continue;
       const width = Math.abs(hit.at - from);
       if (width < limits.gap[0]) continue;
@@ -388,7 +397,7 @@ function findGlazedBridges(lines: Line[], runs: RectIndex<WallRun>, limits: Limi
   const ends = new Map<number, { back: { at: number; ids: number[] }; ahead: { at: number; ids: number[] } }>();
   const groups = new Map<string, Line[]>();
   for (const line of lines) {
-    if (line.source !== 'stroke' || line.length < limits.gap[0] || line.length > limits.gap[1]) continue;
+    if (line.source !== 'stroke' || line.length < limits.gap[0] || line.length > limits.glazedGap) continue;
     const tolerance = Math.max(1, 0.02 * line.length);
     const middle = (line.t0 + line.t1) / 2;
     const reach = line.length / 2 + 2 * tolerance;
@@ -631,8 +640,9 @@ export function detectOpenings(evidence: Evidence, walls: WallEvidence): Opening
     // sliding front between a wall end and the back wall leaves the closet part of its room, and
     // lines that run on in the floor beside the gap are a tile or floor hatch, not glazing.
     if (gap.glazedOnly && (subClass !== 'window' || spanning < 2 || parallelsBeside(gap.rect, lineIndex) > 0)) continue;
-    gaps.push(gap);
     const width = gap.rect.s1 - gap.rect.s0;
+    if (width > limits.gap[1] && (subClass !== 'window' || spanning < GLAZED_GAP_SPANNING)) continue;
+    gaps.push(gap);
     const found = subClass ?? (!gap.glazedOnly && surfaceSlider(gap.rect, nearby) && !paintedDark(gap.rect, evidence) ? 'sliding door' : null);
     if (found) openings.push({ subClass: found, rect: gap.rect, widthUnits: width, runIds: gap.runIds });
     else if (width <= limits.passage) passages.push(gap.rect);
