@@ -40,7 +40,8 @@ const TYPICAL_LEAF_METRES = 0.82;
 
 /**
  * A door's swing is drawn this large on paper at least, millimetres (a 0.6 m leaf at 1:500):
- * smaller quarter turns with a stroke from their centre are lettering, an SHX font's 6 or 9.
+ * smaller quarter turns with a stroke from their centre are lettering (an SHX font's 6 or 9) or
+ * a piece of furniture's small print.
  */
 const SMALLEST_SWING_MM = 1.2;
 
