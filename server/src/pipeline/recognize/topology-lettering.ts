@@ -10,7 +10,7 @@ import Flatbush from 'flatbush';
 import { boxContainsPoint, distanceToSegment, median, ringBBox } from './geom-basics.ts';
 import { isLettering, lineBBox, makeLine, type Evidence, type Line } from './topology-evidence.ts';
 import type { BBox, SheetWord, VectorPath } from '../types.ts';
-import { subpathPolyline } from '../curves.ts';
+import { flattenSegments, subpathsBBox } from '../vectors.ts';
 
 /** A glyph is no larger than this share of the lettering's height (a W is wider than high). */
 const GLYPH_HEIGHTS = 1.3;
@@ -210,8 +210,6 @@ function isTypeset(word: Glyph[]): boolean {
  * since nothing read tells its height yet.
  */
 const DRAWN_LETTER_HEIGHTS_PT = [4.5, 7, 11];
-/** Blueprint units a flattened curve may stray from the curve: a glyph's bowl keeps its turns. */
-const CURVE_TOLERANCE = 0.5;
 
 /**
  * How many words the linework draws where the text layer holds none. AutoCAD plots text in its
@@ -221,19 +219,10 @@ const CURVE_TOLERANCE = 0.5;
 export function unreadDrawnWords(paths: VectorPath[], layerWords: SheetWord[], dpi: number): number {
   // Only pen strokes no larger than the largest glyph can draw a letter; the rest need no look.
   const largestGlyph = (GLYPH_HEIGHTS * Math.max(...DRAWN_LETTER_HEIGHTS_PT) * dpi) / 72;
-  const lines: Line[] = [];
-  for (const path of paths) {
-    if (path.stroke?.dash) continue;
-    for (const subpath of path.subpaths) {
-      const points = subpathPolyline(subpath, CURVE_TOLERANCE);
-      if (points.length < 2 || extent(ringBBox(points)) > largestGlyph) continue;
-      if (subpath.closed) points.push(points[0]);
-      for (let k = 1; k < points.length; k++) {
-        const line = makeLine(lines.length, points[k - 1], points[k], 0, 'stroke', '', path.index);
-        if (line) lines.push(line);
-      }
-    }
-  }
+  const glyphSizedPaths = paths
+    .filter((path) => !path.stroke?.dash)
+    .map((path) => ({ ...path, subpaths: path.subpaths.filter((subpath) => extent(subpathsBBox([subpath])) <= largestGlyph) }));
+  const lines = flattenSegments(glyphSizedPaths).flatMap((segment, id) => makeLine(id, segment.from, segment.to, 0, 'stroke', '', segment.pathIndex) ?? []);
   const layerBoxes = layerWords.flatMap((word) => (word.geometry ? [ringBBox(word.geometry.coordinates[0])] : []));
   const read = (word: Glyph[]) => {
     const [x0, y0, x1, y1] = unionBox(word.map((glyph) => glyph.box));
