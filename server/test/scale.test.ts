@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { openSheet } from '../src/pipeline/pdf.ts';
 import { detectScale, type ScaleDetection, type ScaleInput } from '../src/pipeline/scale.ts';
@@ -359,6 +360,22 @@ describe('detectScale on real sheets', () => {
     expect(detection.scale).toMatchObject({ drawing: 0.125, real: 1, units: 'imperial', manual_scaling_needed: false });
     expect(detection.checks.bars.length).toBeGreaterThan(0);
     expect(detection.checks.bars.every((bar) => bar.verdict === 'agrees' && bar.text.endsWith('ft'))).toBe(true);
+  });
+
+  it('flags drawing-parser printed at 65 % onto smaller paper, and offers the scale its shrunken bar measures', async () => {
+    // A plot shrunk to fit keeps its note's words, but its graphic scale bar shrinks with the drawing.
+    const source = await PDFDocument.load(await readFile(realPlan('drawing-parser/sample.pdf')));
+    const shrunk = await PDFDocument.create();
+    const [original] = await shrunk.embedPages([source.getPage(0)]);
+    const share = 0.65;
+    shrunk.addPage([original.width * share, original.height * share]).drawPage(original, { x: 0, y: 0, xScale: share, yScale: share });
+    const detection = detectScale(await inputOf(await shrunk.save()));
+    expect(governingNote(detection)?.text).toMatch(/1\/8/);
+    expect(detection.checks.bars.some((bar) => bar.verdict === 'disagrees')).toBe(true);
+    expect(detection.scale?.manual_scaling_needed).toBe(true);
+    expect(detection.scale?.label).toMatch(/graphic scale bar/);
+    // 1/8" = 1'-0" is 96 real inches to the paper inch; at 65 % the paper inch holds 96 / 0.65.
+    expect(realPerPaper(detection.scale!) / (96 / share)).toBeCloseTo(1, 1);
   });
 
   it('reads M 1:50 on archicad-atrium, confirmed by its centimetre dimension chains', async () => {
