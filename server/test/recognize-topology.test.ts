@@ -1029,6 +1029,53 @@ describe('a building drawn screened beside the building the sheet is about', () 
   });
 });
 
+describe('a door whose swing is written as a chord, a Bézier and a chord (a print driver\'s arc)', () => {
+  // Two rooms of 4 m × 5 m at 1:50 on A3, walls 0.15 m outlined; the partition between them has a
+  // 0.9 m door. Its swing is one subpath: a 10° chord from the leaf's tip, 70° of cubic, a 10°
+  // chord to the far jamb, as a lab plan's PostScript driver wrote every door.
+  const MM = 72 / 25.4;
+  const metres = (v: number) => ((v * 1000) / 50) * MM;
+  const mpu = metresPerUnit({ drawing: 1, real: 50, units: 'si', type: 'metric' }, DPI)!;
+
+  async function twoRoomsAndADoor(): Promise<Uint8Array> {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([420 * MM, 297 * MM]);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const [left, top, t, width, depth, leaf] = [150, 150, metres(0.15), metres(4), metres(5), metres(0.9)];
+    const draw = (d: string) => page.drawSvgPath(d, { x: 0, y: page.getHeight(), borderColor: rgb(0, 0, 0), borderWidth: 0.5 });
+    const right = left + 2 * width + t;
+    const [partitionLeft, partitionRight] = [left + width, left + width + t];
+    const [doorTop, doorBottom] = [top + metres(2), top + metres(2) + leaf];
+    draw(`M ${left - t} ${top - t} L ${right + t} ${top - t} L ${right + t} ${top + depth + t} L ${left - t} ${top + depth + t} Z`);
+    draw(`M ${left} ${top} L ${partitionLeft} ${top} L ${partitionLeft} ${doorTop} L ${partitionRight} ${doorTop} L ${partitionRight} ${top} L ${right} ${top} L ${right} ${top + depth} L ${partitionRight} ${top + depth} L ${partitionRight} ${doorBottom} L ${partitionLeft} ${doorBottom} L ${partitionLeft} ${top + depth} L ${left} ${top + depth} Z`);
+    // Hinged at the partition's east face, bottom jamb; the leaf stands open into the east room.
+    const [hx, hy] = [partitionRight, doorBottom];
+    const polar = (degrees: number): [number, number] => [hx + leaf * Math.cos((degrees * Math.PI) / 180), hy - leaf * Math.sin((degrees * Math.PI) / 180)];
+    const k = (4 / 3) * Math.tan((70 * Math.PI) / 180 / 4) * leaf;
+    const tangent = (degrees: number, sign: number): [number, number] => {
+      const [x, y] = polar(degrees);
+      const r = (degrees * Math.PI) / 180;
+      return [x + sign * k * Math.sin(r), y + sign * k * Math.cos(r)];
+    };
+    const [p10, p80, p0, p90] = [polar(10), polar(80), polar(0), polar(90)];
+    const [c1, c2] = [tangent(10, -1), tangent(80, 1)];
+    draw(`M ${p0[0]} ${p0[1]} L ${p10[0]} ${p10[1]} C ${c1[0]} ${c1[1]} ${c2[0]} ${c2[1]} ${p80[0]} ${p80[1]} L ${p90[0]} ${p90[1]}`);
+    draw(`M ${hx} ${hy} L ${p0[0]} ${p0[1]}`);
+    page.drawText('OFFICE', { x: left + metres(1.5), y: page.getHeight() - (top + metres(1)), size: 9, font });
+    page.drawText('STORE', { x: partitionRight + metres(1.5), y: page.getHeight() - (top + metres(4)), size: 9, font });
+    page.drawText('GROUND FLOOR PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (top + depth + 60), size: 10, font });
+    return doc.save();
+  }
+
+  it('finds the door at its leaf\'s width, so the two rooms stay apart', async () => {
+    const result = detectTopology({ ...(await parse(await twoRoomsAndADoor())), metresPerUnit: mpu });
+    const doors = result.openings.filter((opening) => opening.subClass === 'single swing door');
+    expect(doors.map((door) => door.widthUnits * mpu)).toEqual([expect.closeTo(0.9, 1)]);
+    expect(result.rooms.map((room) => room.name).sort()).toEqual(['OFFICE', 'STORE']);
+    for (const room of result.rooms) expect(polygonArea(room.polygon) * mpu * mpu, room.name ?? '').toBeCloseTo(20, 0);
+  });
+});
+
 describe('a plan whose partitions are drawn lighter and thinner than its outer walls', () => {
   // Five rooms of 4 m × 5 m in a row at 1:50 on A3: outer walls 0.3 m outlined in a 0.7 pt pen,
   // their inner faces broken where the partitions meet them, as CAD cleans a tee; partitions

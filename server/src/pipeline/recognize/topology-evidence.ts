@@ -263,44 +263,61 @@ function isPolylineArc(arc: ArcShape, steps: number, unitsPerPaperMm: number): b
 
 /**
  * Arcs of one subpath: consecutive cubics on one circle join into one arc; so do runs of at
- * least `POLYLINE_ARC_MIN_STEPS` short straight steps turning the same way (arcs exported as polylines).
+ * least `POLYLINE_ARC_MIN_STEPS` short straight steps turning the same way (arcs exported as
+ * polylines). A run with a cubic in it also takes the short steps on its circle before and after
+ * it: a print driver writes a swing's ends as chords beside one Bézier (a lab plan's doors, as
+ * chord, 70° of cubic, chord), and the cubic alone is not the quarter turn the door swings.
  */
 function subpathArcs(subpath: SubPath, pathIndex: number, unitsPerPaperMm: number): ArcShape[] {
   const arcs: ArcShape[] = [];
-  const segments = subpath.segments;
   let run: Position[] = [];
-  let runKind: 'cubic' | 'line' | null = null;
-  let runSteps = 0;
+  let cubics = 0;
+  let steps = 0;
+  let longestStep = 0;
   const flush = () => {
-    if (runKind === 'cubic' || (runKind === 'line' && runSteps >= POLYLINE_ARC_MIN_STEPS)) {
+    if (cubics > 0 || steps >= POLYLINE_ARC_MIN_STEPS) {
       const arc = fitArc(run, pathIndex);
-      if (arc && (runKind === 'cubic' || isPolylineArc(arc, runSteps, unitsPerPaperMm))) arcs.push(arc);
+      if (arc && (cubics > 0 || isPolylineArc(arc, steps, unitsPerPaperMm))) arcs.push(arc);
     }
     run = [];
-    runKind = null;
-    runSteps = 0;
+    cubics = 0;
+    steps = 0;
+    longestStep = 0;
   };
-  for (const segment of segments) {
-    const kind = segment.kind;
-    const points = kind === 'cubic' ? cubicSamples(segment) : [segment.from, segment.to];
-    if (runKind === kind && run.length > 0) {
+  const add = (segment: Segment) => {
+    if (segment.kind === 'cubic') cubics++;
+    else {
+      steps++;
+      longestStep = Math.max(longestStep, distance(segment.from, segment.to));
+    }
+  };
+  for (const segment of subpath.segments) {
+    const points = segment.kind === 'cubic' ? cubicSamples(segment) : [segment.from, segment.to];
+    if (run.length > 0) {
       const candidate = [...run, ...points.slice(1)];
-      if (fitArc(candidate, pathIndex) && (kind === 'cubic' || turnsSameWay(candidate))) {
+      const arc = fitArc(candidate, pathIndex);
+      const step = segment.kind === 'line' ? distance(segment.from, segment.to) : 0;
+      // Lines join lines and cubics cubics; mixed, every straight step is a short chord of the arc.
+      const mixed = segment.kind === 'cubic' ? steps > 0 : cubics > 0;
+      const joins = arc !== null && (!mixed || Math.max(longestStep, step) <= longestArcStep(arc));
+      if (joins && ((segment.kind === 'cubic' && steps === 0) || turnsSameWay(candidate))) {
         run = candidate;
-        runSteps++;
+        add(segment);
         continue;
       }
       flush();
-    } else if (runKind !== null) {
-      flush();
     }
-    if (kind === 'cubic' && !fitArc(points, pathIndex)) continue;
+    if (segment.kind === 'cubic' && !fitArc(points, pathIndex)) continue;
     run = points;
-    runKind = kind;
-    runSteps = 1;
+    add(segment);
   }
   flush();
   return arcs;
+}
+
+/** The chord of a polyline arc's largest step on `arc`: a straight step no longer may be part of the curve. */
+function longestArcStep(arc: ArcShape): number {
+  return 2 * arc.radius * Math.sin(POLYLINE_ARC_STEP / 2);
 }
 
 function turnsSameWay(points: Position[]): boolean {
