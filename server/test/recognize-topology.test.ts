@@ -1029,6 +1029,38 @@ describe('a building drawn screened beside the building the sheet is about', () 
   });
 });
 
+describe('a plan cropped to its own extent (a figure, a plot to extents)', () => {
+  // Three rooms of 4 m × 5 m in a row at 1:100, walls 0.2 m outlined, on a page 3 mm larger than
+  // the building all round: the outer wall spans the sheet as a border frame does.
+  const MM = 72 / 25.4;
+  const metres = (v: number) => ((v * 1000) / 100) * MM;
+  const names = ['OFFICE', 'STORE', 'LAB'];
+  const mpu = metresPerUnit({ drawing: 1, real: 100, units: 'si', type: 'metric' }, DPI)!;
+
+  async function croppedPlan(): Promise<Uint8Array> {
+    const doc = await PDFDocument.create();
+    const [margin, t, width, depth] = [3 * MM, metres(0.2), metres(4), metres(5)];
+    const outerWidth = names.length * (width + t) + t;
+    const page = doc.addPage([outerWidth + 2 * margin, depth + 2 * t + 2 * margin]);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const draw = (d: string) => page.drawSvgPath(d, { x: 0, y: page.getHeight(), borderColor: rgb(0, 0, 0), borderWidth: 0.5 });
+    const rect = (x: number, y: number, w: number, h: number) => `M ${x} ${y} L ${x + w} ${y} L ${x + w} ${y + h} L ${x} ${y + h} Z`;
+    draw(rect(margin, margin, outerWidth, depth + 2 * t));
+    names.forEach((name, k) => {
+      const left = margin + t + k * (width + t);
+      draw(rect(left, margin + t, width, depth));
+      page.drawText(name, { x: left + metres(1.5), y: page.getHeight() - (margin + t + depth / 2), size: 7, font });
+    });
+    return doc.save();
+  }
+
+  it('reads its rooms: the building is no border frame, for no room is most of what it encloses', async () => {
+    const result = detectTopology({ ...(await parse(await croppedPlan())), metresPerUnit: mpu });
+    expect(result.rooms.map((room) => room.name).sort()).toEqual([...names].sort());
+    for (const room of result.rooms) expect(polygonArea(room.polygon) * mpu * mpu, room.name ?? '').toBeCloseTo(20, 0);
+  });
+});
+
 describe('a door whose swing is written as a chord, a Bézier and a chord (a print driver\'s arc)', () => {
   // Two rooms of 4 m × 5 m at 1:50 on A3, walls 0.15 m outlined; the partition between them has a
   // 0.9 m door. Its swing is one subpath: a 10° chord from the leaf's tip, 70° of cubic, a 10°

@@ -77,6 +77,17 @@ function ringInside(inner: Ring, outer: Ring, outerBox: BBox): boolean {
 /** A polygon spanning nearly the whole sheet is its border frame: what it encloses is the sheet. */
 const FRAME_SHARE = 0.85;
 /**
+ * A border frame's drawing area is most of what it encloses; a plan cropped to its own extent (a
+ * figure, a plot to extents) spans the sheet too, but as rooms, none of them most of it.
+ */
+const FRAME_HOLE_SHARE = 0.5;
+
+function isFrame(polygon: MultiPolygon[number]): boolean {
+  const outer = absArea(polygon[0] as Ring);
+  return polygon.slice(1).some((hole) => absArea(hole as Ring) >= FRAME_HOLE_SHARE * outer);
+}
+
+/**
  * A plan inside a box or a compound wall fills a good share of it; a table or an island drawn
  * with a double outline (so with a "room" of its own) fills a small share of the room it stands in.
  */
@@ -92,7 +103,7 @@ function roomCandidates(mask: MultiPolygon, limits: RoomLimits, info: SheetInfo)
   const holes: Candidate[] = [];
   mask.forEach((polygon, building) => {
     const [x0, y0, x1, y1] = ringBBox(polygon[0]);
-    if (x1 - x0 >= FRAME_SHARE * info.widthPx && y1 - y0 >= FRAME_SHARE * info.heightPx) return;
+    if (x1 - x0 >= FRAME_SHARE * info.widthPx && y1 - y0 >= FRAME_SHARE * info.heightPx && isFrame(polygon)) return;
     for (let h = 1; h < polygon.length; h++) {
       const ring = polygon[h] as Ring;
       const area = absArea(ring);
