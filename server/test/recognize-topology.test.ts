@@ -1029,6 +1029,49 @@ describe('a building drawn screened beside the building the sheet is about', () 
   });
 });
 
+describe('a plan whose grid lines run along its walls\' axes, written out dash by dash', () => {
+  // A 7.85 m × 5.05 m room at 1:50 on A3, walls 0.15 m outlined, axes 8 m and 5.2 m apart. Grid
+  // lines 1 and 2 run along the axes of the end walls as a centre line's long and short dashes,
+  // each a stroke of its own (AutoCAD plots them so): their long dashes cross the outer faces of
+  // the walls along the top and bottom near both ends, as extension lines cross a dimension line.
+  const MM = 72 / 25.4;
+  const metres = (v: number) => ((v * 1000) / 50) * MM;
+  const mpu = metresPerUnit({ drawing: 1, real: 50, units: 'si', type: 'metric' }, DPI)!;
+
+  async function gridPlan(): Promise<Uint8Array> {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([420 * MM, 297 * MM]);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const [left, top, half, spanX, spanY] = [200, 200, metres(0.075), metres(8), metres(5.2)];
+    const draw = (d: string, borderWidth: number) => page.drawSvgPath(d, { x: 0, y: page.getHeight(), borderColor: rgb(0, 0, 0), borderWidth });
+    const rect = (x0: number, y0: number, x1: number, y1: number) => `M ${x0} ${y0} L ${x1} ${y0} L ${x1} ${y1} L ${x0} ${y1} Z`;
+    draw(rect(left - half, top - half, left + spanX + half, top + spanY + half), 0.7);
+    draw(rect(left + half, top + half, left + spanX - half, top + spanY - half), 0.7);
+    // Long dashes of 5 mm centred on the wall axes' crossings, 1 mm gaps and 1 mm short dashes: 8 mm
+    // a period. Halfway down, where CAD split each line, a long dash runs on into its short one.
+    for (const x of [left, left + spanX]) {
+      for (let k = -4; k <= 17; k++) {
+        const centre = top + k * 8 * MM;
+        if (k === 6) {
+          draw(`M ${x} ${centre - 2.5 * MM} L ${x} ${centre + 4.5 * MM}`, 0.25);
+          continue;
+        }
+        draw(`M ${x} ${centre - 2.5 * MM} L ${x} ${centre + 2.5 * MM}`, 0.25);
+        draw(`M ${x} ${centre + 3.5 * MM} L ${x} ${centre + 4.5 * MM}`, 0.25);
+      }
+    }
+    page.drawText('STUDIO', { x: left + metres(3.5), y: page.getHeight() - (top + metres(2.6)), size: 9, font });
+    page.drawText('GROUND FLOOR PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (top + spanY + 120), size: 10, font });
+    return doc.save();
+  }
+
+  it('keeps the walls whose faces the grid lines cross: the room closes at its faces', async () => {
+    const result = detectTopology({ ...(await parse(await gridPlan())), metresPerUnit: mpu });
+    expect(result.rooms.map((room) => room.name)).toEqual(['STUDIO']);
+    expect(polygonArea(result.rooms[0].polygon) * mpu * mpu).toBeCloseTo(7.85 * 5.05, 0);
+  });
+});
+
 describe('a plan cropped to its own extent (a figure, a plot to extents)', () => {
   // Three rooms of 4 m × 5 m in a row at 1:100, walls 0.2 m outlined, on a page 3 mm larger than
   // the building all round: the outer wall spans the sheet as a border frame does.

@@ -39,18 +39,18 @@ interface Piece {
   t1: number;
 }
 
-/** Ids of the lines that are dashes of a dashed line written out dash by dash. */
-export function explodedDashLineIds(lines: readonly Line[], unitsPerPaperMm: number): Set<number> {
-  const dashes = new Set<number>();
+/** Ids of the lines written out dash by dash: of dashed lines (`dashed`) and of centre lines (`axes`). */
+export function explodedDashLineIds(lines: readonly Line[], unitsPerPaperMm: number): { dashed: Set<number>; axes: Set<number> } {
+  const found = { dashed: new Set<number>(), axes: new Set<number>() };
   // Built at the first row that keeps a line type's rhythm: most sheets have none.
   let ends: LineEnds | null = null;
   for (const row of collinearGroups(lines, unitsPerPaperMm)) {
-    for (const run of evenRuns(row, unitsPerPaperMm)) {
+    for (const { pieces, rhythm } of evenRuns(row, unitsPerPaperMm)) {
       ends ??= new LineEnds(lines, JOINT_MM * unitsPerPaperMm);
-      if (mostlyLoose(run, ends)) for (const piece of run) dashes.add(piece.line.id);
+      if (mostlyLoose(pieces, ends)) for (const piece of pieces) found[rhythm].add(piece.line.id);
     }
   }
-  return dashes;
+  return found;
 }
 
 /** Where lines end, indexed for the search round one dash's end. */
@@ -120,8 +120,8 @@ function collinearGroups(lines: readonly Line[], unitsPerPaperMm: number): Piece
   return [...groups.values()].filter((group) => group.length >= MIN_DASHES).map((group) => group.sort((p, q) => p.t0 - q.t0));
 }
 
-/** Stretches along one line whose dashes (pieces joined where they touch or overlap) keep a line type's rhythm. */
-function evenRuns(pieces: Piece[], unitsPerPaperMm: number): Piece[][] {
+/** Stretches along one line whose dashes (pieces joined where they touch or overlap) keep a line type's rhythm, and which. */
+function evenRuns(pieces: Piece[], unitsPerPaperMm: number): { pieces: Piece[]; rhythm: 'dashed' | 'axes' }[] {
   const minGap = MIN_GAP_MM * unitsPerPaperMm;
   const maxGap = MAX_GAP_MM * unitsPerPaperMm;
   const dashes: Dash[] = [];
@@ -133,15 +133,33 @@ function evenRuns(pieces: Piece[], unitsPerPaperMm: number): Piece[][] {
       last.pieces.push(piece);
     } else dashes.push({ t0: piece.t0, t1: piece.t1, pieces: [piece] });
   }
-  const runs: Piece[][] = [];
+  const runs: { pieces: Piece[]; rhythm: 'dashed' | 'axes' }[] = [];
   let first = 0;
   for (let k = 1; k <= dashes.length; k++) {
     if (k < dashes.length && dashes[k].t0 - dashes[k - 1].t1 <= maxGap) continue;
-    const run = dashes.slice(first, k);
-    if (isDashedRow(run, unitsPerPaperMm)) runs.push(run.flatMap((dash) => dash.pieces));
+    for (const run of brokenAtLongDashes(dashes.slice(first, k))) {
+      const rhythm = !isRowOfDashes(run, unitsPerPaperMm) ? null : isDashedRow(run) ? 'dashed' : isCentreLineRow(run) ? 'axes' : null;
+      if (rhythm) runs.push({ pieces: run.flatMap((dash) => dash.pieces), rhythm });
+    }
     first = k;
   }
   return runs;
+}
+
+/**
+ * The stretches between dashes too long for the row's gaps: a line type keeps its rhythm on either
+ * side of a stroke that happens to lie on its line, or of two dashes CAD drew touching where the
+ * line was split (a grid line drawn along a wall's axis, broken at the wall's end).
+ */
+function brokenAtLongDashes(run: Dash[]): Dash[][] {
+  if (run.length < 2) return [run];
+  const longest = MAX_DASH_GAPS * median(run.slice(1).map((dash, k) => dash.t0 - run[k].t1));
+  const stretches: Dash[][] = [[]];
+  for (const dash of run) {
+    if (dash.t1 - dash.t0 > longest) stretches.push([]);
+    else stretches[stretches.length - 1].push(dash);
+  }
+  return stretches.filter((stretch) => stretch.length > 0);
 }
 
 interface Dash {
@@ -150,16 +168,41 @@ interface Dash {
   pieces: Piece[];
 }
 
-function isDashedRow(run: Dash[], unitsPerPaperMm: number): boolean {
+/** A row long enough, with gaps of even length and no dash far longer than a gap: a line type's rhythm. */
+function isRowOfDashes(run: Dash[], unitsPerPaperMm: number): boolean {
   if (run.length < MIN_DASHES || run[run.length - 1].t1 - run[0].t0 < MIN_ROW_MM * unitsPerPaperMm) return false;
   const gaps = run.slice(1).map((dash, k) => dash.t0 - run[k].t1);
   const gap = median(gaps);
   if (gaps.filter((g) => Math.abs(g - gap) <= GAP_EVENNESS * gap).length < EVEN_SHARE * gaps.length) return false;
-  if (run.some((dash) => dash.t1 - dash.t0 > MAX_DASH_GAPS * gap)) return false;
-  // A hidden line's dashes are of one length (the end ones may be cut short where the line meets
-  // another). A centre line's alternate long and short: it marks an axis (a grid line, a wall's
-  // centre) and runs through walls and doorways rather than beside them.
-  const inner = run.slice(1, -1).map((dash) => dash.t1 - dash.t0);
-  const dash = median(inner);
-  return inner.filter((length) => Math.abs(length - dash) <= DASH_EVENNESS * dash).length >= EVEN_SHARE * inner.length;
+  return !run.some((dash) => dash.t1 - dash.t0 > MAX_DASH_GAPS * gap);
+}
+
+/** Lengths of a run's dashes but its end ones, which may be cut short where the line meets another. */
+function innerLengths(run: Dash[]): number[] {
+  return run.slice(1, -1).map((dash) => dash.t1 - dash.t0);
+}
+
+function evenShare(lengths: number[]): boolean {
+  const typical = median(lengths);
+  return lengths.filter((length) => Math.abs(length - typical) <= DASH_EVENNESS * typical).length >= EVEN_SHARE * lengths.length;
+}
+
+/** A hidden line's dashes are of one length. */
+function isDashedRow(run: Dash[]): boolean {
+  return evenShare(innerLengths(run));
+}
+
+/** A centre line's long dash is at least this many times its short one. */
+const CENTRE_LINE_DASHES = 2;
+
+/**
+ * A centre line's dashes alternate long and short, each kind of one length: it marks an axis (a
+ * grid line, a wall's centre) and runs through walls and doorways rather than beside them.
+ */
+function isCentreLineRow(run: Dash[]): boolean {
+  const inner = innerLengths(run);
+  const [odd, even] = [inner.filter((_, k) => k % 2 === 1), inner.filter((_, k) => k % 2 === 0)];
+  if (odd.length < 2 || even.length < 2 || !evenShare(odd) || !evenShare(even)) return false;
+  const [long, short] = [median(odd), median(even)].sort((a, b) => b - a);
+  return long >= CENTRE_LINE_DASHES * short;
 }

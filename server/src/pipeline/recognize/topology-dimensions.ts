@@ -128,7 +128,7 @@ export function dimensionMarks(lines: Line[], unitsPerPaperMm: number, words: re
         Math.max(line.a[1], line.b[1]) + 1,
       )) {
         const other = lines[k];
-        if (other === line || other.source !== 'stroke') continue;
+        if (other === line || other.source !== 'stroke' || other.axis) continue;
         const cos = Math.abs(line.ux * other.ux + line.uy * other.uy);
         const tick = other.length <= longestTick && cos >= TICK_COS[0] && cos <= TICK_COS[1];
         if (!tick && (other.length < shortestExtension || cos > 0.17)) continue;

@@ -34,6 +34,11 @@ export interface Line {
    * share of the sheet like any stroke, but is never a wall's face.
    */
   dashed?: true;
+  /**
+   * A dash of a centre line written out dash by dash (a grid line through a wall): it may run
+   * through a wall's faces, but is no extension line that makes a face a dimension line.
+   */
+  axis?: true;
 }
 
 /** A circular arc painted as part of a stroke, from Bézier curves or a fine polyline. */
@@ -521,7 +526,7 @@ export function collectEvidence(primitives: SheetPrimitives, words: SheetWord[],
   arcs.push(...explodedArcs(primitives.paths, EXPLODED_PIECE_MM * unitsPerPaperMm, EXPLODED_JOINT_MM * unitsPerPaperMm).map((arc) => ({ ...arc, style: strokeStyle(arc.pathIndex) })));
   return {
     // Ids stay the lines' indices.
-    lines: unframed.map((line, id) => (dashes.has(line.id) ? { ...line, id, dashed: true } : { ...line, id })),
+    lines: unframed.map((line, id) => (dashes.dashed.has(line.id) ? { ...line, id, dashed: true } : dashes.axes.has(line.id) ? { ...line, id, axis: true } : { ...line, id })),
     arcs,
     fills,
     tints,
