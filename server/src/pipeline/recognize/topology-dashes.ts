@@ -26,6 +26,8 @@ const DASH_EVENNESS = 0.3;
 const EVEN_SHARE = 2 / 3;
 /** A line type's dash is at most this many gaps long (ISO's long dash is 4, a centre line's 5); a face broken by columns or partitions is far longer between its breaks. */
 const MAX_DASH_GAPS = 6;
+/** A centre line's long dash is up to 8 gaps long (ISO 128's long-dashed dotted line, AutoCAD's ACAD_ISO04W100), 5 in AutoCAD's CENTER. */
+const MAX_CENTRE_DASH_GAPS = 10;
 /** A row this short is a hatch's joints (brick's, across a wall), not a line drawn dashed. */
 const MIN_DASHES = 4;
 const MIN_ROW_MM = 20;
@@ -138,7 +140,7 @@ function evenRuns(pieces: Piece[], unitsPerPaperMm: number): { pieces: Piece[]; 
   for (let k = 1; k <= dashes.length; k++) {
     if (k < dashes.length && dashes[k].t0 - dashes[k - 1].t1 <= maxGap) continue;
     for (const run of brokenAtLongDashes(dashes.slice(first, k))) {
-      const rhythm = !isRowOfDashes(run, unitsPerPaperMm) ? null : isDashedRow(run) ? 'dashed' : isCentreLineRow(run) ? 'axes' : null;
+      const rhythm = isRowOfDashes(run, MAX_DASH_GAPS, unitsPerPaperMm) && isDashedRow(run) ? 'dashed' : isRowOfDashes(run, MAX_CENTRE_DASH_GAPS, unitsPerPaperMm) && isCentreLineRow(run) ? 'axes' : null;
       if (rhythm) runs.push({ pieces: run.flatMap((dash) => dash.pieces), rhythm });
     }
     first = k;
@@ -147,13 +149,14 @@ function evenRuns(pieces: Piece[], unitsPerPaperMm: number): { pieces: Piece[]; 
 }
 
 /**
- * The stretches between dashes too long for the row's gaps: a line type keeps its rhythm on either
- * side of a stroke that happens to lie on its line, or of two dashes CAD drew touching where the
- * line was split (a grid line drawn along a wall's axis, broken at the wall's end).
+ * The stretches between dashes longer than the row's long dashes: a line type keeps its rhythm on
+ * either side of a stroke that happens to lie on its line, or of two dashes CAD drew touching
+ * where it split the line (a grid line drawn along a wall's axis, broken at the wall's end).
  */
 function brokenAtLongDashes(run: Dash[]): Dash[][] {
-  if (run.length < 2) return [run];
-  const longest = MAX_DASH_GAPS * median(run.slice(1).map((dash, k) => dash.t0 - run[k].t1));
+  const lengths = run.map((dash) => dash.t1 - dash.t0);
+  const typical = median(lengths);
+  const longest = (1 + DASH_EVENNESS) * median(lengths.filter((length) => length >= typical));
   const stretches: Dash[][] = [[]];
   for (const dash of run) {
     if (dash.t1 - dash.t0 > longest) stretches.push([]);
@@ -168,13 +171,13 @@ interface Dash {
   pieces: Piece[];
 }
 
-/** A row long enough, with gaps of even length and no dash far longer than a gap: a line type's rhythm. */
-function isRowOfDashes(run: Dash[], unitsPerPaperMm: number): boolean {
+/** A row long enough, with gaps of even length and no dash longer than `maxDashGaps` gaps: a line type's rhythm. */
+function isRowOfDashes(run: Dash[], maxDashGaps: number, unitsPerPaperMm: number): boolean {
   if (run.length < MIN_DASHES || run[run.length - 1].t1 - run[0].t0 < MIN_ROW_MM * unitsPerPaperMm) return false;
   const gaps = run.slice(1).map((dash, k) => dash.t0 - run[k].t1);
   const gap = median(gaps);
   if (gaps.filter((g) => Math.abs(g - gap) <= GAP_EVENNESS * gap).length < EVEN_SHARE * gaps.length) return false;
-  return !run.some((dash) => dash.t1 - dash.t0 > MAX_DASH_GAPS * gap);
+  return !run.some((dash) => dash.t1 - dash.t0 > maxDashGaps * gap);
 }
 
 /** Lengths of a run's dashes but its end ones, which may be cut short where the line meets another. */
