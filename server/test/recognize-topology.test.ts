@@ -44,6 +44,16 @@ async function parse(bytes: Uint8Array): Promise<ParsedSheet> {
 
 const squareFeet = (rings: Position[][], mpu: number) => (polygonArea(rings) * mpu * mpu) / SQUARE_FEET;
 
+/** An A3 landscape sheet drawn at 1:50 for a constructed plan: its page, a font, and paper points for metres of building. */
+async function a3At1To50() {
+  const MM = 72 / 25.4;
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([420 * MM, 297 * MM]);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const metres = (v: number) => ((v * 1000) / 50) * MM;
+  return { doc, page, font, MM, metres, mpu: metresPerUnit({ drawing: 1, real: 50, units: 'si', type: 'metric' }, DPI)! };
+}
+
 describe('first-floor.pdf (construction plan, 1/4" = 1\'-0")', () => {
   const mpu = metresPerUnit({ drawing: 0.25, real: 1, units: 'imperial', type: 'architectural' }, DPI)!;
   let sheet: ParsedSheet;
@@ -1034,14 +1044,8 @@ describe('a plan whose grid lines run along its walls\' axes, written out dash b
   // lines 1 and 2 run along the axes of the end walls as a centre line's long and short dashes,
   // each a stroke of its own (AutoCAD plots them so): their long dashes cross the outer faces of
   // the walls along the top and bottom near both ends, as extension lines cross a dimension line.
-  const MM = 72 / 25.4;
-  const metres = (v: number) => ((v * 1000) / 50) * MM;
-  const mpu = metresPerUnit({ drawing: 1, real: 50, units: 'si', type: 'metric' }, DPI)!;
-
   async function gridPlan(): Promise<Uint8Array> {
-    const doc = await PDFDocument.create();
-    const page = doc.addPage([420 * MM, 297 * MM]);
-    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const { doc, page, font, MM, metres } = await a3At1To50();
     const [left, top, half, spanX, spanY] = [200, 200, metres(0.075), metres(8), metres(5.2)];
     const draw = (d: string, borderWidth: number) => page.drawSvgPath(d, { x: 0, y: page.getHeight(), borderColor: rgb(0, 0, 0), borderWidth });
     const rect = (x0: number, y0: number, x1: number, y1: number) => `M ${x0} ${y0} L ${x1} ${y0} L ${x1} ${y1} L ${x0} ${y1} Z`;
@@ -1066,6 +1070,7 @@ describe('a plan whose grid lines run along its walls\' axes, written out dash b
   }
 
   it('keeps the walls whose faces the grid lines cross: the room closes at its faces', async () => {
+    const { mpu } = await a3At1To50();
     const result = detectTopology({ ...(await parse(await gridPlan())), metresPerUnit: mpu });
     expect(result.rooms.map((room) => room.name)).toEqual(['STUDIO']);
     expect(polygonArea(result.rooms[0].polygon) * mpu * mpu).toBeCloseTo(7.85 * 5.05, 0);
@@ -1108,14 +1113,8 @@ describe('a door whose swing is written as a chord, a Bézier and a chord (a pri
   // Two rooms of 4 m × 5 m at 1:50 on A3, walls 0.15 m outlined; the partition between them has a
   // 0.9 m door. Its swing is one subpath: a 10° chord from the leaf's tip, 70° of cubic, a 10°
   // chord to the far jamb, as a lab plan's PostScript driver wrote every door.
-  const MM = 72 / 25.4;
-  const metres = (v: number) => ((v * 1000) / 50) * MM;
-  const mpu = metresPerUnit({ drawing: 1, real: 50, units: 'si', type: 'metric' }, DPI)!;
-
   async function twoRoomsAndADoor(): Promise<Uint8Array> {
-    const doc = await PDFDocument.create();
-    const page = doc.addPage([420 * MM, 297 * MM]);
-    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const { doc, page, font, metres } = await a3At1To50();
     const [left, top, t, width, depth, leaf] = [150, 150, metres(0.15), metres(4), metres(5), metres(0.9)];
     const draw = (d: string) => page.drawSvgPath(d, { x: 0, y: page.getHeight(), borderColor: rgb(0, 0, 0), borderWidth: 0.5 });
     const right = left + 2 * width + t;
@@ -1143,6 +1142,7 @@ describe('a door whose swing is written as a chord, a Bézier and a chord (a pri
   }
 
   it('finds the door at its leaf\'s width, so the two rooms stay apart', async () => {
+    const { mpu } = await a3At1To50();
     const result = detectTopology({ ...(await parse(await twoRoomsAndADoor())), metresPerUnit: mpu });
     const doors = result.openings.filter((opening) => opening.subClass === 'single swing door');
     expect(doors.map((door) => door.widthUnits * mpu)).toEqual([expect.closeTo(0.9, 1)]);
