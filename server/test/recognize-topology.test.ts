@@ -44,6 +44,9 @@ async function parse(bytes: Uint8Array): Promise<ParsedSheet> {
 
 const squareFeet = (rings: Position[][], mpu: number) => (polygonArea(rings) * mpu * mpu) / SQUARE_FEET;
 
+/** Metres per blueprint unit of a plan drawn at 1:50. */
+const MPU_AT_1_TO_50 = metresPerUnit({ drawing: 1, real: 50, units: 'si', type: 'metric' }, DPI)!;
+
 /** An A3 landscape sheet drawn at 1:50 for a constructed plan: its page, a font, and paper points for metres of building. */
 async function a3At1To50() {
   const MM = 72 / 25.4;
@@ -51,7 +54,7 @@ async function a3At1To50() {
   const page = doc.addPage([420 * MM, 297 * MM]);
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const metres = (v: number) => ((v * 1000) / 50) * MM;
-  return { doc, page, font, MM, metres, mpu: metresPerUnit({ drawing: 1, real: 50, units: 'si', type: 'metric' }, DPI)! };
+  return { doc, page, font, MM, metres };
 }
 
 describe('first-floor.pdf (construction plan, 1/4" = 1\'-0")', () => {
@@ -463,7 +466,7 @@ describe('archicad-atrium (ArchiCAD export, M 1:50, dimensions ended by ticks)',
 
   it('parts the open kitchen and living room where their stamps say, no line being drawn between them', async () => {
     const sheet = await parse(new Uint8Array(readFileSync(path.join(realplans, 'archicad-atrium/floor-plan.pdf'))));
-    const mpu = metresPerUnit({ drawing: 1, real: 50, units: 'si', type: 'metric' }, DPI)!;
+    const mpu = MPU_AT_1_TO_50;
     const result = detectTopology({ ...sheet, metresPerUnit: mpu });
     const at = (x: number, y: number): Position => [(x * DPI) / 72, (y * DPI) / 72];
     // Stamped "A: 31.28 m²" and "A: 27.68 m²", the "2" set small and raised; together the
@@ -478,7 +481,7 @@ describe('archicad-atrium (ArchiCAD export, M 1:50, dimensions ended by ticks)',
 
   it('measures each zone as its zone fill paints it: all 13 stamps within 1 %, the corridors\' too', async () => {
     const sheet = await parse(new Uint8Array(readFileSync(path.join(realplans, 'archicad-atrium/floor-plan.pdf'))));
-    const mpu = metresPerUnit({ drawing: 1, real: 50, units: 'si', type: 'metric' }, DPI)!;
+    const mpu = MPU_AT_1_TO_50;
     const result = detectTopology({ ...sheet, metresPerUnit: mpu });
     // ArchiCAD paints each zone in its floor finish's shade (parquet 96 % grey, tiles 70 %) along
     // the boundary its stamp measures. The corridors HODNIK 1 and 2 take in door reveals and run on
@@ -499,7 +502,7 @@ describe('archicad-atrium (ArchiCAD export, M 1:50, dimensions ended by ticks)',
 
   it('reads the wardrobe\'s barn door, a leaf hung just off the wall beside its gap, as a sliding door', async () => {
     const sheet = await parse(new Uint8Array(readFileSync(path.join(realplans, 'archicad-atrium/floor-plan.pdf'))));
-    const mpu = metresPerUnit({ drawing: 1, real: 50, units: 'si', type: 'metric' }, DPI)!;
+    const mpu = MPU_AT_1_TO_50;
     const result = detectTopology({ ...sheet, metresPerUnit: mpu });
     // The 0.90 m gap between SPALNICA and GARDEROBA, x 544–556 pt, y 604–655 pt; its leaf is drawn
     // slid part-open 1.4 pt off the bedroom's face, nothing inside the gap.
@@ -512,7 +515,7 @@ describe('archicad-atrium (ArchiCAD export, M 1:50, dimensions ended by ticks)',
 
   it('does not cut a corridor along the rule of a door marker that runs on through the doorway', async () => {
     const sheet = await parse(new Uint8Array(readFileSync(path.join(realplans, 'archicad-atrium/floor-plan.pdf'))));
-    const mpu = metresPerUnit({ drawing: 1, real: 50, units: 'si', type: 'metric' }, DPI)!;
+    const mpu = MPU_AT_1_TO_50;
     const result = detectTopology({ ...sheet, metresPerUnit: mpu });
     // The hall's door prints "0.90 / 2.10" either side of a rule at x = 804.3 pt that runs from
     // inside the hall (y 398), through the doorway, to 10 pt short of the corridor's far wall.
@@ -989,7 +992,7 @@ describe('an open plan whose two stamped tags are lettered up the sheet', () => 
 
   it('parts the floor between the tags as their printed areas say', async () => {
     const sheet = await parse(await openPlan());
-    const mpu = metresPerUnit({ drawing: 1, real: 50, units: 'si', type: 'metric' }, DPI)!;
+    const mpu = MPU_AT_1_TO_50;
     const result = detectTopology({ ...sheet, metresPerUnit: mpu });
     const rooms = result.rooms.map((room) => ({ name: room.name, m2: polygonArea(room.polygon) * mpu * mpu })).sort((a, b) => a.m2 - b.m2);
     expect(rooms).toEqual([
@@ -1021,7 +1024,7 @@ describe('a building drawn screened beside the building the sheet is about', () 
     page.drawText('LEVEL 1 PLAN   SCALE 1:50', { x: 120, y: page.getHeight() - (top + depth + 60), size: 10, font });
     return doc.save();
   }
-  const mpu = metresPerUnit({ drawing: 1, real: 50, units: 'si', type: 'metric' }, DPI)!;
+  const mpu = MPU_AT_1_TO_50;
   const names = (result: TopologyResult) => result.rooms.map((room) => room.name).sort();
 
   it('finds the rooms, walls and footprint of the building in ink only', async () => {
@@ -1070,7 +1073,7 @@ describe('a plan whose grid lines run along its walls\' axes, written out dash b
   }
 
   it('keeps the walls whose faces the grid lines cross: the room closes at its faces', async () => {
-    const { mpu } = await a3At1To50();
+    const mpu = MPU_AT_1_TO_50;
     const result = detectTopology({ ...(await parse(await gridPlan())), metresPerUnit: mpu });
     expect(result.rooms.map((room) => room.name)).toEqual(['STUDIO']);
     expect(polygonArea(result.rooms[0].polygon) * mpu * mpu).toBeCloseTo(7.85 * 5.05, 0);
@@ -1142,7 +1145,7 @@ describe('a door whose swing is written as a chord, a Bézier and a chord (a pri
   }
 
   it('finds the door at its leaf\'s width, so the two rooms stay apart', async () => {
-    const { mpu } = await a3At1To50();
+    const mpu = MPU_AT_1_TO_50;
     const result = detectTopology({ ...(await parse(await twoRoomsAndADoor())), metresPerUnit: mpu });
     const doors = result.openings.filter((opening) => opening.subClass === 'single swing door');
     expect(doors.map((door) => door.widthUnits * mpu)).toEqual([expect.closeTo(0.9, 1)]);
@@ -1179,7 +1182,7 @@ describe('a plan whose partitions are drawn lighter and thinner than its outer w
   }
 
   it('reads the partitions as walls: every room closed and named, 20 m² each', async () => {
-    const mpu = metresPerUnit({ drawing: 1, real: 50, units: 'si', type: 'metric' }, DPI)!;
+    const mpu = MPU_AT_1_TO_50;
     const result = detectTopology({ ...(await parse(await rowOfRooms())), metresPerUnit: mpu });
     expect(result.rooms.map((room) => room.name).sort()).toEqual([...names].sort());
     for (const room of result.rooms) expect(polygonArea(room.polygon) * mpu * mpu, room.name ?? '').toBeCloseTo(20, 1);
@@ -1326,7 +1329,7 @@ describe('a building drawn in projection', () => {
     page.drawText('LEVEL 1 PLAN   SCALE 1:50', { x: 100, y: 60, size: 10, font });
     return doc.save();
   }
-  const mpu = metresPerUnit({ drawing: 1, real: 50, units: 'si', type: 'metric' }, DPI)!;
+  const mpu = MPU_AT_1_TO_50;
   const turned = (degrees: number) => (x: number, y: number): Position => {
     const a = (degrees * Math.PI) / 180;
     return [500 + metres(x * Math.cos(a) - y * Math.sin(a)), 250 + metres(x * Math.sin(a) + y * Math.cos(a))];
@@ -1367,7 +1370,7 @@ describe('a room glazed along one side, 7 m between its walls (a balcony\'s or a
   // 7 m, longer than any door or plain gap between wall ends.
   const MM = 72 / 25.4;
   const at = (x: number, y: number) => `${100 + ((x * 1000) / 50) * MM} ${150 + ((y * 1000) / 50) * MM}`;
-  const mpu = metresPerUnit({ drawing: 1, real: 50, units: 'si', type: 'metric' }, DPI)!;
+  const mpu = MPU_AT_1_TO_50;
 
   it('closes the room along its glazing and reports the window at its width', async () => {
     const doc = await PDFDocument.create();
@@ -1419,7 +1422,7 @@ describe('a room whose east wall is a semicircular bay (walls drawn as outlines,
     page.drawText('GROUND FLOOR PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (top + depth + 60), size: 10, font });
     return doc.save();
   }
-  const mpu = metresPerUnit({ drawing: 1, real: 50, units: 'si', type: 'metric' }, DPI)!;
+  const mpu = MPU_AT_1_TO_50;
   const squareMetres = (rings: Position[][]) => polygonArea(rings) * mpu * mpu;
 
   it('closes the room round the curve and measures its floor and its footprint', async () => {
@@ -1517,7 +1520,7 @@ describe('linework CAD exports piece by piece', () => {
     page.drawText('LEVEL 1 PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (top + metres(6.5)), size: 10, font });
     return doc.save();
   }
-  const mpu = metresPerUnit({ drawing: 1, real: 50, units: 'si', type: 'metric' }, DPI)!;
+  const mpu = MPU_AT_1_TO_50;
   const m2 = (rings: Position[][]) => polygonArea(rings) * mpu * mpu;
 
   it('takes a dashed roof line written dash by dash for no wall face: the footprint stays on the walls', async () => {
