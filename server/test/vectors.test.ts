@@ -259,6 +259,36 @@ describe('extractPrimitives on a rotated page', () => {
   });
 });
 
+describe('extractPrimitives on strokes retraced back and forth', () => {
+  // Some AutoCAD drivers stroke a wide pen by running over each line again and again: here 60
+  // passes over one line, beside a zigzag that never retraces a piece and a triangle drawn closed.
+  const content = [
+    `0 G 1 w 20 20 m ${Array.from({ length: 30 }, () => '120 40 l 20 20 l').join(' ')} S`,
+    '0 G 1 w 20 100 m 60 140 l 100 100 l 140 140 l S',
+    '0 G 1 w 200 100 m 260 100 l 230 150 l h S',
+  ].join('\n');
+
+  async function retracedPdf(): Promise<Uint8Array> {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([400, 300]);
+    page.node.set(PDFName.of('Contents'), doc.context.register(doc.context.stream(content)));
+    return doc.save();
+  }
+
+  it('keeps each straight piece once, as drawn or cleaned, and leaves other strokes alone', async () => {
+    const pdf = await retracedPdf();
+    for (const cleanUp of [false, true]) {
+      const { paths } = (await extract(pdf, DPI, { cleanUp })).primitives;
+      const pieces = paths.map((path) => path.subpaths.map((subpath) => subpath.segments.length));
+      expect(pieces).toEqual([[1], [3], [2]]);
+      const [retraced] = paths[0].subpaths[0].segments;
+      expectPoint(retraced.from, bp(20, 20));
+      expectPoint(retraced.to, bp(120, 40));
+      expect(paths[2].subpaths[0].closed).toBe(true);
+    }
+  });
+});
+
 describe('dashWithPhase', () => {
   it('starts the pattern at zero whatever the phase', () => {
     expect(dashWithPhase([6, 3], 0)).toEqual([6, 3]);

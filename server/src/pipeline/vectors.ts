@@ -642,12 +642,58 @@ export async function extractPrimitives(sheet: OpenSheet, { cleanUp = true }: Ex
     imageSize,
   );
   collector.run(operatorList.fnArray, operatorList.argsArray);
-  const paths = cleanUp ? mergeDuplicatePaths(dropInvisiblePaths(collector.paths, page)) : collector.paths;
+  const drawn = collector.paths.map(withoutRetracing);
+  const paths = cleanUp ? mergeDuplicatePaths(dropInvisiblePaths(drawn, page)) : drawn;
   return { paths, images: collector.images };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Clean-up
+
+/** Endpoints this close (blueprint units) are one point to `withoutRetracing`. */
+const RETRACE_TOLERANCE = 0.01;
+
+function undirectedKey(from: Position, to: Position): string {
+  const [p, q] = from[0] < to[0] || (from[0] === to[0] && from[1] <= to[1]) ? [from, to] : [to, from];
+  const round = (v: number) => Math.round(v / RETRACE_TOLERANCE);
+  return `${round(p[0])},${round(p[1])},${round(q[0])},${round(q[1])}`;
+}
+
+/**
+ * A stroked path with each straight piece drawn once. Some AutoCAD drivers stroke a wide pen by
+ * running back and forth over each line (a government office plan drew its 16 thousand strokes
+ * as a million pieces, up to 212 passes each); that paints nothing more, but every stage after
+ * would look at each pass. An open subpath is split where a retraced piece is left out; a closed
+ * one, or a filled path, is kept as drawn, since its outline bounds paint.
+ */
+function withoutRetracing(path: VectorPath): VectorPath {
+  if (path.fill || !path.stroke) return path;
+  let changed = false;
+  const subpaths: SubPath[] = [];
+  for (const subpath of path.subpaths) {
+    if (subpath.closed || subpath.segments.length < 2) {
+      subpaths.push(subpath);
+      continue;
+    }
+    const seen = new Set<string>();
+    let run: Segment[] = [];
+    for (const segment of subpath.segments) {
+      if (segment.kind === 'line') {
+        const key = undirectedKey(segment.from, segment.to);
+        if (seen.has(key)) {
+          changed = true;
+          if (run.length > 0) subpaths.push({ segments: run, closed: false });
+          run = [];
+          continue;
+        }
+        seen.add(key);
+      }
+      run.push(segment);
+    }
+    if (run.length > 0) subpaths.push({ segments: run, closed: false });
+  }
+  return changed ? { ...path, subpaths } : path;
+}
 
 function renumber(paths: VectorPath[]): VectorPath[] {
   return paths.map((path, index) => (path.index === index ? path : { ...path, index }));
