@@ -1080,6 +1080,57 @@ describe('a plan whose grid lines run along its walls\' axes, written out dash b
   });
 });
 
+describe('a plan whose walls are hairlines shown cut by hatching, its furniture in a heavier pen', () => {
+  // Two rooms of 4 m × 5 m side by side at 1:50 on A3, walls 0.15 m: faces in a red hairline, the
+  // band between them hatched at 45° every 2.5 mm in green. Kitchen counters, wardrobes and a bed
+  // with a frame are drawn in a 0.7 pt black pen: the heaviest on the sheet, pairing at 0.6 m
+  // and 8 cm (a student plan from the Politecnico di Milano is drawn so).
+  async function hatchedPlan(): Promise<Uint8Array> {
+    const { doc, page, font, MM, metres } = await a3At1To50();
+    const [left, top, t, width, depth] = [150, 150, metres(0.15), metres(4), metres(5)];
+    const [middle, right, bottom] = [left + width, left + 2 * width + t, top + depth];
+    const draw = (d: string, borderWidth: number, colour = rgb(0, 0, 0)) => page.drawSvgPath(d, { x: 0, y: page.getHeight(), borderColor: colour, borderWidth });
+    const rect = (x0: number, y0: number, x1: number, y1: number) => `M ${x0} ${y0} L ${x1} ${y0} L ${x1} ${y1} L ${x0} ${y1} Z`;
+    draw([rect(left - t, top - t, right + t, bottom + t), rect(left, top, middle, bottom), rect(middle + t, top, right, bottom)].join(' '), 0.1, rgb(1, 0, 0));
+    // Strokes along x − y = c, clipped to each wall's band.
+    const hatch = ([x0, y0, x1, y1]: number[]) => {
+      const strokes: string[] = [];
+      for (let c = x0 - y1; c <= x1 - y0; c += 2.5 * MM) {
+        const [from, to] = [Math.max(x0, y0 + c), Math.min(x1, y1 + c)];
+        if (to - from > 0.5) strokes.push(`M ${from} ${from - c} L ${to} ${to - c}`);
+      }
+      return strokes.join(' ');
+    };
+    const bands = [
+      [left - t, top - t, right + t, top],
+      [left - t, bottom, right + t, bottom + t],
+      [left - t, top, left, bottom],
+      [right, top, right + t, bottom],
+      [middle, top, middle + t, bottom],
+    ];
+    draw(bands.map(hatch).join(' '), 0.35, rgb(0, 0.6, 0));
+    const furniture = [
+      rect(left, top, left + metres(3), top + metres(0.6)),
+      rect(middle + t, top, middle + t + metres(3), top + metres(0.6)),
+      rect(left + metres(1), bottom - metres(0.6), left + metres(3), bottom),
+      rect(middle + t + metres(1), bottom - metres(2.6), middle + t + metres(2.6), bottom - metres(0.6)),
+      rect(middle + t + metres(1.08), bottom - metres(2.52), middle + t + metres(2.52), bottom - metres(0.68)),
+    ];
+    draw(furniture.join(' '), 0.7);
+    page.drawText('SOGGIORNO', { x: left + metres(1.2), y: page.getHeight() - (top + metres(2.4)), size: 9, font });
+    page.drawText('CAMERA', { x: middle + t + metres(0.2), y: page.getHeight() - (top + metres(1.2)), size: 9, font });
+    page.drawText('PIANTA PIANO TERRA   SCALA 1:50', { x: left, y: page.getHeight() - (bottom + 60), size: 10, font });
+    return doc.save();
+  }
+
+  it('reads the hatched hairlines as the walls: both rooms closed, 20 m² each', async () => {
+    const mpu = MPU_AT_1_TO_50;
+    const result = detectTopology({ ...(await parse(await hatchedPlan())), metresPerUnit: mpu });
+    expect(result.rooms.map((room) => room.name).sort()).toEqual(['CAMERA', 'SOGGIORNO']);
+    for (const room of result.rooms) expect(polygonArea(room.polygon) * mpu * mpu, room.name ?? '').toBeCloseTo(20, 1);
+  });
+});
+
 describe('a plan cropped to its own extent (a figure, a plot to extents)', () => {
   // Three rooms of 4 m × 5 m in a row at 1:100, walls 0.2 m outlined, on a page 3 mm larger than
   // the building all round: the outer wall spans the sheet as a border frame does.

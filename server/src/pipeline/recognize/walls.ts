@@ -16,6 +16,7 @@ import type { RGBA, VectorPath } from '../types.ts';
 import { dimensionMarks, type DimensionMarks } from './topology-dimensions.ts';
 import { fillPolygons, isLettering, lineBBox, luminance, makeLine, styleKey, styleLuminance, type Evidence, type FillRegion, type Line } from './topology-evidence.ts';
 import { letteringLineIds } from './topology-lettering.ts';
+import { hatchedLengths } from './walls-hatched.ts';
 import { lighterWalls, type LighterLimits } from './walls-lighter.ts';
 import { curvedWalls, type CurvedWall } from './walls-curved.ts';
 
@@ -436,40 +437,86 @@ const SHORTEST_LIGHTER_WALL_METRES = 0.4;
 /** Where poché pairs this share of the strongest pen's length, walls are poché and a stroke pen must pair as much to draw walls too (the poché's outline). */
 const STROKED_POCHE_SHARE = 0.5;
 
+interface PenWeight {
+  style: string;
+  source: Line['source'];
+  width: number;
+  /** Length paired, counted on each line of a pair. */
+  paired: number;
+}
+
+/** Each pen's paired length, and the pen that pairs most. */
+function penWeights(pairs: LinePair[]): { entries: PenWeight[]; strongest: PenWeight | null } {
+  const weight = new Map<string, PenWeight>();
+  for (const { i, j, s0, s1 } of pairs) {
+    for (const line of [i, j]) {
+      const entry = weight.get(line.style) ?? { style: line.style, source: line.source, width: line.width, paired: 0 };
+      entry.paired += s1 - s0;
+      weight.set(line.style, entry);
+    }
+  }
+  const entries = [...weight.values()];
+  const strongest = entries.reduce((best, e) => (best === null || e.paired > best.paired ? e : best), null as PenWeight | null);
+  return { entries, strongest };
+}
+
+/** A pen whose own pairs are hatched over this share of their length shows walls cut by hatching. */
+const HATCHED_PEN_SHARE = 0.5;
+
+/**
+ * Stroke pens that pair enough to draw walls and whose pairs, among their own lines, are mostly
+ * hatched across (walls-hatched.ts). Paired among themselves, a pen's faces are not hidden from
+ * each other by the grid lines and hatching drawn between them in other pens.
+ */
+function hatchedPens(pairs: LinePair[], faceCandidates: Line[], lines: Line[], scale: WallScale): Set<string> {
+  const { entries, strongest } = penWeights(pairs);
+  const hatched = new Set<string>();
+  if (!strongest) return hatched;
+  for (const pen of entries) {
+    if (pen.source !== 'stroke' || pen.paired < MAIN_PEN_SHARE * strongest.paired) continue;
+    const own = findPairs(
+      faceCandidates.filter((line) => line.style === pen.style),
+      scale,
+      PEN_OVERLAP_SHARE,
+    );
+    const ladder = ladderPairs(own);
+    const faced = own.filter((pair) => !ladder.has(pair));
+    const length = faced.reduce((sum, pair) => sum + pair.s1 - pair.s0, 0);
+    if (length > 0 && (hatchedLengths(faced, lines).get(pen.style) ?? 0) >= HATCHED_PEN_SHARE * length) hatched.add(pen.style);
+  }
+  return hatched;
+}
+
 /**
  * The pens walls are drawn with. By drafting convention what the plan's cut passes through is
  * drawn heaviest, so of the pens that pair a good share of lines, the wall pens are the heaviest
  * ones; furniture, fixtures, glazing, dimensions and decking are drawn lighter. Fills count as
  * wall paint when they pair at all; on poché plans a stroke pen must also pair about as much as
- * the poché (as its outline would) to count.
+ * the poché (as its outline would) to count. A plan may instead show its cut by hatching walls
+ * drawn in a light pen: where every hatched pen is lighter than the heaviest, the hatched pens
+ * draw the walls and the heavier ones are annotation or furniture.
  */
-function wallStyles(pairs: LinePair[], widthFromMainPens: boolean): { pens: Set<string>; lighter: Set<string>; minorHeaviest: boolean; strongest: string | null } {
-  const weight = new Map<string, { source: Line['source']; width: number; paired: number }>();
-  for (const { i, j, s0, s1 } of pairs) {
-    for (const line of [i, j]) {
-      const entry = weight.get(line.style) ?? { source: line.source, width: line.width, paired: 0 };
-      entry.paired += s1 - s0;
-      weight.set(line.style, entry);
-    }
-  }
-  const entries = [...weight].map(([style, entry]) => ({ style, ...entry }));
-  const strongest = entries.reduce((best, e) => (best === null || e.paired > best.paired ? e : best), null as (typeof entries)[number] | null);
+function wallStyles(pairs: LinePair[], widthFromMainPens: boolean, hatched: Set<string>): { pens: Set<string>; lighter: Set<string>; minorHeaviest: boolean; strongest: string | null } {
+  const { entries, strongest } = penWeights(pairs);
   if (!strongest) return { pens: new Set(), lighter: new Set(), minorHeaviest: false, strongest: null };
   const candidates = entries.filter((e) => e.paired >= WALL_PEN_SHARE * strongest.paired);
   const poche = Math.max(0, ...entries.filter((e) => e.source === 'fill').map((e) => e.paired));
   const strokes = poche >= STROKED_POCHE_SHARE * strongest.paired ? candidates.filter((e) => e.paired >= STROKED_POCHE_SHARE * strongest.paired) : candidates;
   const stroked = strokes.filter((e) => e.source === 'stroke');
-  const widest = (pens: typeof entries) => Math.max(0, ...pens.map((e) => e.width));
+  const widest = (pens: PenWeight[]) => Math.max(0, ...pens.map((e) => e.width));
   const heaviestOfAll = widest(stroked);
   const heaviestMain = widest(stroked.filter((e) => e.paired >= MAIN_PEN_SHARE * strongest.paired));
-  const heavy = (e: (typeof entries)[number], heaviest: number) => e.width >= WALL_PEN_WIDTH * heaviest;
+  const heavy = (e: PenWeight, heaviest: number) => e.width >= WALL_PEN_WIDTH * heaviest;
   const heaviest = widthFromMainPens ? heaviestMain : heaviestOfAll;
+  const hatchedStrokes = stroked.filter((e) => hatched.has(e.style));
+  const cutByHatching = hatchedStrokes.length > 0 && !hatchedStrokes.some((e) => heavy(e, heaviest));
+  const wallPen = (e: PenWeight) => (cutByHatching ? hatched.has(e.style) : heavy(e, heaviest));
   // Existing walls on a renovation plan: a dark pen that pairs about as much as any.
-  const lighter = (e: (typeof entries)[number]) => e.paired >= LIGHTER_PEN_SHARE * strongest.paired && styleLuminance(e.style) < LIGHTER_PEN_LUMINANCE;
+  const lighter = (e: PenWeight) => e.paired >= LIGHTER_PEN_SHARE * strongest.paired && styleLuminance(e.style) < LIGHTER_PEN_LUMINANCE;
   return {
-    pens: new Set([...candidates.filter((e) => e.source === 'fill'), ...stroked.filter((e) => heavy(e, heaviest))].map((e) => e.style)),
-    lighter: new Set(stroked.filter((e) => !heavy(e, heaviest) && lighter(e)).map((e) => e.style)),
-    minorHeaviest: stroked.some((e) => heavy(e, heaviestMain) && !heavy(e, heaviestOfAll)),
+    pens: new Set([...candidates.filter((e) => e.source === 'fill'), ...stroked.filter(wallPen)].map((e) => e.style)),
+    lighter: new Set(stroked.filter((e) => !wallPen(e) && !heavy(e, heaviest) && lighter(e)).map((e) => e.style)),
+    minorHeaviest: !cutByHatching && stroked.some((e) => heavy(e, heaviestMain) && !heavy(e, heaviestOfAll)),
     strongest: strongest.style,
   };
 }
@@ -873,6 +920,8 @@ export interface WallCandidates {
   faceCandidates: Line[];
   /** Pairs among the long candidates, without ladders: what the pens are told apart on. */
   penPairs: LinePair[];
+  /** Pens that show walls cut by hatching. */
+  hatched: Set<string>;
 }
 
 export function wallCandidates(evidence: Evidence, scale: WallScale): WallCandidates {
@@ -894,12 +943,14 @@ export function wallCandidates(evidence: Evidence, scale: WallScale): WallCandid
   const ladder = ladderPairs(firstPairs);
   const faces = lines.filter((line) => !line.dashed);
   const faceCandidates = candidates.filter((line) => !line.dashed);
-  return { evidence, scale, poche, lines, dimensions, wordIndex, faces, faceCandidates, penPairs: firstPairs.filter((pair) => !ladder.has(pair)) };
+  const penPairs = firstPairs.filter((pair) => !ladder.has(pair));
+  const hatched = hatchedPens(penPairs, faceCandidates, lines, scale);
+  return { evidence, scale, poche, lines, dimensions, wordIndex, faces, faceCandidates, penPairs, hatched };
 }
 
 /** The walls of a sheet, read as `reading` says; which reading is right is the caller's judgement. */
-export function detectWallEvidence({ evidence, scale, poche, lines, dimensions, wordIndex, faces, faceCandidates, penPairs }: WallCandidates, reading: WallReading): WallEvidence {
-  const { pens, lighter, minorHeaviest, strongest } = wallStyles(penPairs, reading.widthFromMainPens);
+export function detectWallEvidence({ evidence, scale, poche, lines, dimensions, wordIndex, faces, faceCandidates, penPairs, hatched }: WallCandidates, reading: WallReading): WallEvidence {
+  const { pens, lighter, minorHeaviest, strongest } = wallStyles(penPairs, reading.widthFromMainPens, hatched);
   const unfiguredFaces = faces.filter((line) => dimensions.unfigured.has(line.id) && line.length >= scale.minThickness);
   const wallLines = [...faceCandidates, ...unfiguredFaces].filter((line) => pens.has(line.style));
   const pairs = findPairs(wallLines, scale, WALL_OVERLAP_SHARE);
