@@ -274,8 +274,16 @@ function capitals(text: string): boolean {
  */
 const ANNOTATION_WORD = /^(\d+|TYP|SIM|EQ|UP|DN|NIC|N\.I\.C|NTS|REF|ABV|BLW|OPP|HAND|UNITS?|PLCS?|PLACES|EA|EACH|SETS?|PCS|EXISTING|EXIST|EXIST'G|NEW)\.?$/i;
 
+/**
+ * A field of a room tag, its key and value: "FFB=" and "RFB=" left for the floor levels, "D: Q3 + A"
+ * for the ceiling, "B: Fliesen" for the floor finish, "FLOOR: VCT". A tag sets its name apart
+ * from its fields, which a name never writes so.
+ */
+const TAG_FIELD = /=|^[A-Za-z][A-Za-z.+\s]{0,11}:/;
+
 function isNameLine(line: TextLine): boolean {
   const text = line.text.trim();
+  if (TAG_FIELD.test(text)) return false;
   if (MEASURE.test(text) && !/[A-Za-z]{3,}\s+[A-Za-z]{3,}/.test(text.replace(/sq\.?\s*ft/i, ''))) return false;
   if (TAG.test(text)) return false;
   if (text.split(/\s+/).every((word) => ANNOTATION_WORD.test(word) || AREA_UNIT_ONLY.test(word))) return false;
@@ -404,7 +412,9 @@ function roomLabel(lines: TextLine[], anchor: Position): { name: string; words: 
   // Two letters alone name a room only as a known one (WC): "RD", "FD" and "CG" are drains and
   // corner guards. Unit types ("2BD", "S_BF", "1BD+") and abbreviations ("W/C") still name.
   const abbreviated = names.filter((l) => capitals(l.text) && (!/^[A-Z]{2}$/.test(l.text.trim()) || namesRoomUse(l.text)));
-  const general = capitalised.length > 0 ? capitalised : worded.length > 0 ? worded : abbreviated;
+  // A tag that lists fields under its name says which line the name is, in any case or language.
+  const heads = names.filter((l) => (NAME_WORD.test(l.text) || abbreviated.includes(l)) && headsFields(l, lines));
+  const general = heads.length > 0 ? heads : capitalised.length > 0 ? capitalised : worded.length > 0 ? worded : abbreviated;
   if (general.length === 0) return loneRoomNumber(lines, anchor);
   const saying = general.filter((l) => ROOM_WORD.test(l.text.trim()));
   const pool = saying.length > 0 ? saying : general;
@@ -455,15 +465,44 @@ function loneRoomNumber(lines: TextLine[], anchor: Position): { name: string; wo
   return { name: nearest.text.trim(), words: nearest.words };
 }
 
+/** A room tag runs to this many lines under its name. */
+const MAX_TAG_LINES = 6;
+
+/** Whether `line` is set right under `above`, in their own reading frame (a tag lettered up the sheet reads sideways). */
+function setUnder(line: TextLine, above: TextLine): boolean {
+  if (line === above || Math.abs(line.angle - above.angle) >= 0.1) return false;
+  const step = line.frameBox[1] - above.frameBox[3];
+  const overlap = Math.min(line.frameBox[2], above.frameBox[2]) - Math.max(line.frameBox[0], above.frameBox[0]);
+  return step > -0.3 * above.fontSize && step < 1.2 * above.fontSize && overlap > 0;
+}
+
+/** The lines stacked under a tag's first line, each right under the last. */
+function tagBody(head: TextLine, lines: TextLine[]): TextLine[] {
+  const body: TextLine[] = [];
+  for (let last = head; body.length < MAX_TAG_LINES; ) {
+    const next = lines.find((line) => line !== head && !body.includes(line) && setUnder(line, last));
+    if (!next) break;
+    body.push(next);
+    last = next;
+  }
+  return body;
+}
+
+/** Whether a line heads a tag that lists fields ("Bad / FFB= / RFB= / B: Fliesen / 8.42 m²"): the first line of the stack. */
+function headsFields(line: TextLine, lines: TextLine[]): boolean {
+  return !lines.some((above) => setUnder(line, above)) && tagBody(line, lines).some((l) => TAG_FIELD.test(l.text.trim()));
+}
+
 /**
  * Where the room tags among these lines stand: a name in capitals with its room number right
- * under it, or its printed area a little further down (a tag may print a dash for the number).
- * One point per tag, on the number or the area, so the lines of a two-line name count once.
+ * under it, or a name with its printed area a little further down (a tag may print a dash for
+ * the number) or at the end of the fields under it. One point per tag, on the number or the
+ * area, so the lines of a two-line name count once.
  */
 function tagAnchors(lines: TextLine[]): TagAnchor[] {
   const anchors = new Map<TextLine, TagAnchor>();
   for (const name of lines) {
-    if (!isNameLine(name) || !/[A-Za-z]{3,}/.test(name.text) || !capitals(name.text)) continue;
+    if (!isNameLine(name) || !/[A-Za-z]{3,}/.test(name.text)) continue;
     // Under the name in the text's own reading frame: a tag lettered up the sheet reads sideways.
     const under = (line: TextLine, reach: number) => {
       if (line === name || Math.abs(line.angle - name.angle) >= 0.1) return false;
@@ -471,8 +510,10 @@ function tagAnchors(lines: TextLine[]): TagAnchor[] {
       const along = (line.frameBox[0] + line.frameBox[2]) / 2;
       return step > -0.3 * name.fontSize && step < reach * name.fontSize && along >= name.frameBox[0] && along <= name.frameBox[2];
     };
-    const area = lines.find((line) => under(line, 3) && PRINTED_AREA.test(line.text));
-    const mark = lines.find((line) => under(line, 1.2) && ROOM_NUMBER.test(line.text.trim())) ?? area;
+    const fieldsArea = headsFields(name, lines) ? tagBody(name, lines).find((line) => PRINTED_AREA.test(line.text)) : undefined;
+    const area = lines.find((line) => under(line, 3) && PRINTED_AREA.test(line.text)) ?? fieldsArea;
+    const number = capitals(name.text) ? lines.find((line) => under(line, 1.2) && ROOM_NUMBER.test(line.text.trim())) : undefined;
+    const mark = number ?? area;
     if (mark) anchors.set(mark, { at: mark.center, areaM2: area ? printedAreaM2(area.text) : null });
   }
   return [...anchors.values()];
