@@ -1157,6 +1157,10 @@ describe('room tags as plans in other conventions set them', () => {
     ];
     expect(await namesOf(tags)).toEqual(['Bad', 'Schlafen']);
   });
+
+  it('names rooms numbered by their kind, BED-1 and BED-2, not taking them for finish tags', async () => {
+    expect(await namesOf([['BED-1', '13\'-2"X16\'-5"'], ['BED-2', '13\'-2"X16\'-5"']])).toEqual(['BED-1', 'BED-2']);
+  });
 });
 
 describe('a plan cropped to its own extent (a figure, a plot to extents)', () => {
