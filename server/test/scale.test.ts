@@ -472,6 +472,24 @@ describe('detectScale on generated sheets', () => {
     expect(realPerPaper(detection.scale!) / drawnRatio).toBeCloseTo(1, 3);
   });
 
+  it('trusts a bare ratio that is no standard scale only where the dimensions measure it (a plot fitted to its paper)', async () => {
+    // Suite sheet 5 prints no scale and is drawn at 1:50; drawn at 80 % it is at 1:62.5, as
+    // ArchiCAD prints a plan fitted to its paper ("1:79.90").
+    const source = await PDFDocument.load((await generateSheet(suiteOptions(5, 1))).pdf);
+    const fitted = await PDFDocument.create();
+    const [original] = await fitted.embedPages([source.getPage(0)]);
+    fitted.addPage([original.width, original.height]).drawPage(original, { x: 0, y: 0, xScale: 0.8, yScale: 0.8 });
+    const input = await inputOf(await fitted.save());
+    const withRatio = (ratio: string) => detectScale({ ...input, words: [...input.words, ...printed(`FLOOR PLAN ${ratio}`, 200, 1500)] });
+    const confirmed = withRatio('1:62.50');
+    expect(confirmed.scale).toMatchObject({ drawing: 1, real: 62.5, units: 'si', label: '1:62.50', manual_scaling_needed: false });
+    expect(governingNote(confirmed)?.rejection).toBeNull();
+    const unconfirmed = withRatio('1:70.00');
+    expect(unconfirmed.scale).toMatchObject({ units: 'si', manual_scaling_needed: true });
+    expect(unconfirmed.scale!.label).toMatch(/from dimensions/);
+    expect(realPerPaper(unconfirmed.scale!) / 62.5).toBeCloseTo(1, 2);
+  });
+
   it('offers no scale from dimensions that agree on one at which the plan would be smaller than a building', async () => {
     // Suite sheet 5 prints no scale and is drawn at 1:50. Its figures divided by 250, as misread
     // figures may agree (OCR's "80, 93, 74" out of a hatch agreed on 1:1.6), put it at 1:0.2 read

@@ -36,6 +36,8 @@
 //    1 %, always with `manual_scaling_needed`: no measurement is passed off as printed when the
 //    sheet prints no scale, however well its dimensions agree; none where it would draw the plan
 //    smaller than a building (misread figures);
+//    A bare ratio that is no standard scale and is not labelled as one (`1:79.90`, a plot fitted to
+//    its paper) is no note by itself, but it is trusted where that consensus measures it (within 2 %);
 //  - NTS governing: a dimension consensus gives a flagged scale, otherwise there is none;
 //  - nothing found: no scale.
 import type { Scale } from '../../../core/src/types.ts';
@@ -52,7 +54,7 @@ import {
 import { DrawingRegions, findTitles, gapBetween, titleOfNote, type DrawingTitle } from './scale/layout.ts';
 import { angleDifference, assembleLines, bboxOf, boxInFrame, corners, readByOcr, spanBox, type FramedBox, type TextLine } from './scale/lines.ts';
 import { looksGarbled } from './scale/normalize.ts';
-import { findNotToScale, findScaleNotes, mentionsScale, mentionsSlope } from './scale/notes.ts';
+import { findNotToScale, findScaleNotes, mentionsScale, mentionsSlope, UNLABELLED_RATIO } from './scale/notes.ts';
 import { asPlotted } from './scale/paper.ts';
 import { imperialScaleType, METRES_PER_INCH, nearestStandardScale, ratiosAgree, realPerPaper } from './scale/ratio.ts';
 import { indexSegments } from './scale/segments.ts';
@@ -527,7 +529,7 @@ function decideFromBars({ bars, barCandidates, measurements, dpi }: Evidence): D
   };
 }
 
-function decideFromDimensions({ measurements, dpi, largestDrawingSide }: Evidence): Decision {
+function decideFromDimensions({ notes, measurements, dpi, largestDrawingSide }: Evidence): Decision {
   const clusters = clusterDimensions(measurements, dpi, AGREES);
   const consensus = dimensionConsensus(clusters);
   if (!consensus) return { scale: null, governs: null, reason: 'No scale note, graphic scale bar or agreeing dimensions were found.' };
@@ -536,8 +538,20 @@ function decideFromDimensions({ measurements, dpi, largestDrawingSide }: Evidenc
   if (!drawsBuilding(largestDrawingSide, consensus.cluster.ratio)) {
     return { scale: null, governs: null, dimensions: dimensionVerdict(measurements, clusters, consensus.cluster.ratio, dpi), reason: 'No scale is printed, and the dimensions that agree would draw the plan smaller than a building.' };
   }
-  const scale = measuredScale(consensus.cluster.ratio, consensus.cluster.unit === 'feet-inches', 'dimensions', true);
   const agreeing = `${consensus.cluster.members.length} of ${measurements.length} measured dimensions agree on it`;
+  // A bare ratio that is no standard scale ("1:79.90": ArchiCAD's plot fitted to its paper) is no
+  // note by itself, but where the dimensions measure the same ratio, two readings agree on it.
+  const confirmed = notes.find((note) => note.candidate.rejection === UNLABELLED_RATIO && note.plausible && ratiosAgree(note.candidate.ratio, consensus.cluster.ratio, AGREES));
+  if (confirmed) {
+    confirmed.candidate.rejection = null;
+    return {
+      scale: { ...confirmed.candidate.scale, manual_scaling_needed: false },
+      governs: confirmed.candidate,
+      dimensions: dimensionVerdict(measurements, clusters, confirmed.candidate.ratio, dpi),
+      reason: `The sheet prints the ratio "${confirmed.candidate.text}", no standard scale and not labelled as one, and its dimensions confirm it (${agreeing}).`,
+    };
+  }
+  const scale = measuredScale(consensus.cluster.ratio, consensus.cluster.unit === 'feet-inches', 'dimensions', true);
   return {
     scale,
     governs: dimensionCandidate(scale, consensus.cluster),

@@ -30,6 +30,8 @@ const IMPERIAL_NOTE = new RegExp(String.raw`(?<![\d./])(${LENGTH})\s*=\s*(${LENG
 // Lookarounds instead of \b, which only knows ASCII letters and fails next to `É`.
 const SCALE_KEYWORD = String.raw`(?<!\p{L})(?:SCALE|SCALA|ESCALA|[EÉ]CHELLE|MA(?:SS|ß)STAB|MERILO|M[EĚ][RŘ][IÍ]TKO|SKALA|SCHAAL)(?!\p{L})`;
 const KEYWORD_BEFORE = new RegExp(SCALE_KEYWORD, 'iu');
+/** Why a bare ratio such as `1:12` or `1:79.90` is no scale note by itself. */
+export const UNLABELLED_RATIO = 'a ratio that is neither labelled as a scale nor a standard scale';
 /** `1:50`, never part of a time (`1:30 PM`, `1:05`, `11:01:47`) or a longer ratio (`1:2:4`). */
 const RATIO_NOTE = new RegExp(
   String.raw`(?<![\d.,:/])(\bM\s*)?1\s*:\s*([1-9]\d{0,2}(?:,\d{3})+|[1-9]\d*(?:\.\d+)?)(?!\d|\s*:\s*\d|\s*[AP]\.?M\b)`,
@@ -175,7 +177,7 @@ export function findScaleNotes(text: string): ScaleNoteMatch[] {
     const rejection =
       labelled || METRIC_DENOMINATORS.includes(denominator) && denominator >= 10
         ? null
-        : 'a ratio that is neither labelled as a scale nor a standard scale';
+        : UNLABELLED_RATIO;
     add(match.index, match.index + match[0].length, metricScale(denominator), rejection);
   }
   return matches.sort((a, b) => a.start - b.start);
