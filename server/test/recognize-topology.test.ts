@@ -1134,11 +1134,12 @@ describe('a plan whose walls are hairlines shown cut by hatching, its furniture 
 describe('room tags as plans in other conventions set them', () => {
   // Two rooms of 4 m × 5 m side by side at 1:50 on A3, walls 0.2 m outlined, each with its tag's
   // lines set one under the other.
-  async function taggedPlan(tags: string[][]): Promise<Uint8Array> {
+  async function taggedPlan(tags: string[][], { partitioned = true } = {}): Promise<Uint8Array> {
     const { doc, page, font, metres } = await a3At1To50();
     const [left, top, t, width, depth] = [150, 150, metres(0.2), metres(4), metres(5)];
     const rect = (x0: number, y0: number, x1: number, y1: number) => `M ${x0} ${y0} L ${x1} ${y0} L ${x1} ${y1} L ${x0} ${y1} Z`;
-    const faces = [rect(left - t, top - t, left + 2 * width + 2 * t, top + depth + t), rect(left, top, left + width, top + depth), rect(left + width + t, top, left + 2 * width + t, top + depth)];
+    const rooms = partitioned ? [rect(left, top, left + width, top + depth), rect(left + width + t, top, left + 2 * width + t, top + depth)] : [rect(left, top, left + 2 * width + t, top + depth)];
+    const faces = [rect(left - t, top - t, left + 2 * width + 2 * t, top + depth + t), ...rooms];
     page.drawSvgPath(faces.join(' '), { x: 0, y: page.getHeight(), borderColor: rgb(0, 0, 0), borderWidth: 0.5 });
     tags.forEach((lines, k) => {
       lines.forEach((text, row) => page.drawText(text, { x: left + k * (width + t) + metres(1.5), y: page.getHeight() - (top + metres(1.5) + row * 9), size: 7, font }));
@@ -1146,7 +1147,8 @@ describe('room tags as plans in other conventions set them', () => {
     page.drawText('GROUND FLOOR PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (top + depth + 60), size: 10, font });
     return doc.save();
   }
-  const namesOf = async (tags: string[][]) => detectTopology({ ...(await parse(await taggedPlan(tags))), metresPerUnit: MPU_AT_1_TO_50 }).rooms.map((room) => room.name).sort();
+  const namesOf = async (tags: string[][], options?: { partitioned: boolean }) =>
+    detectTopology({ ...(await parse(await taggedPlan(tags, options))), metresPerUnit: MPU_AT_1_TO_50 }).rooms.map((room) => room.name).sort();
 
   it('names a room by the line that heads the fields listed under it, in mixed case (a German construction plan)', async () => {
     // As Allplan sets them: the name, fields for the finished and rough floor levels (left blank),
@@ -1156,6 +1158,10 @@ describe('room tags as plans in other conventions set them', () => {
       ['Schlafen', 'FFB=', 'RFB=', 'D + W: Q3 + A', 'B: Parkett', '20.00 m²'],
     ];
     expect(await namesOf(tags)).toEqual(['Bad', 'Schlafen']);
+  });
+
+  it('joins the labels of an open plan lettered in French, as it joins KITCHEN and DINING', async () => {
+    expect(await namesOf([['cuisine'], ['séjour']], { partitioned: false })).toEqual(['cuisine / séjour']);
   });
 
   it('names rooms numbered by their kind, BED-1 and BED-2, not taking them for finish tags', async () => {
