@@ -660,38 +660,49 @@ function undirectedKey(from: Position, to: Position): string {
 }
 
 /**
- * A stroked path with each straight piece drawn once. Some AutoCAD drivers stroke a wide pen by
- * running back and forth over each line (a government office plan drew its 16 thousand strokes
- * as a million pieces, up to 212 passes each); that paints nothing more, but every stage after
- * would look at each pass. An open subpath is split where a retraced piece is left out; a closed
- * one, or a filled path, is kept as drawn, since its outline bounds paint.
+ * A subpath is taken as passes over its own pieces where this share of its straight pieces, and
+ * at least this many, retrace earlier ones: a small symbol drawn turning back on itself (a plant,
+ * a tick drawn out and back) keeps its shape, for its pieces' order tells arcs and glyphs apart.
+ */
+const RETRACED_SHARE = 0.5;
+const FEWEST_RETRACED = 8;
+
+/**
+ * A stroked path with each straight piece drawn once, where it is mostly retraced. Some AutoCAD
+ * drivers stroke a wide pen by running back and forth over each line (a government office plan
+ * drew its 16 thousand strokes as a million pieces, up to 212 passes each); that paints nothing
+ * more, but every stage after would look at each pass. A subpath mostly retraced is split where
+ * a retraced piece is left out. A closed one, or a filled path, is kept as drawn, since its
+ * outline bounds paint.
  */
 function withoutRetracing(path: VectorPath): VectorPath {
   if (path.fill || !path.stroke) return path;
   let changed = false;
-  const subpaths: SubPath[] = [];
-  for (const subpath of path.subpaths) {
-    if (subpath.closed || subpath.segments.length < 2) {
-      subpaths.push(subpath);
-      continue;
-    }
+  const subpaths = path.subpaths.flatMap((subpath): SubPath[] => {
+    if (subpath.closed || subpath.segments.length < 2) return [subpath];
     const seen = new Set<string>();
+    const firstPasses = subpath.segments.map((segment) => {
+      if (segment.kind !== 'line') return true;
+      const key = undirectedKey(segment.from, segment.to);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    const retraced = firstPasses.filter((first) => !first).length;
+    if (retraced < FEWEST_RETRACED || retraced < RETRACED_SHARE * subpath.segments.length) return [subpath];
+    changed = true;
+    const runs: SubPath[] = [];
     let run: Segment[] = [];
-    for (const segment of subpath.segments) {
-      if (segment.kind === 'line') {
-        const key = undirectedKey(segment.from, segment.to);
-        if (seen.has(key)) {
-          changed = true;
-          if (run.length > 0) subpaths.push({ segments: run, closed: false });
-          run = [];
-          continue;
-        }
-        seen.add(key);
+    subpath.segments.forEach((segment, k) => {
+      if (firstPasses[k]) run.push(segment);
+      else if (run.length > 0) {
+        runs.push({ segments: run, closed: false });
+        run = [];
       }
-      run.push(segment);
-    }
-    if (run.length > 0) subpaths.push({ segments: run, closed: false });
-  }
+    });
+    if (run.length > 0) runs.push({ segments: run, closed: false });
+    return runs;
+  });
   return changed ? { ...path, subpaths } : path;
 }
 
