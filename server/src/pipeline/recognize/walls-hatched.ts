@@ -52,18 +52,29 @@ function hatchStrokes(pair: FacePair, index: Flatbush, lines: Line[]): number {
   return count;
 }
 
-/** Per pen, the length of its pairs whose band is hatched. */
-export function hatchedLengths(pairs: FacePair[], lines: Line[]): Map<string, number> {
-  const hatched = new Map<string, number>();
-  if (pairs.length === 0 || lines.length === 0) return hatched;
-  const index = new Flatbush(lines.length);
-  for (const line of lines) index.add(...lineBBox(line));
-  index.finish();
-  for (const pair of pairs) {
-    const length = pair.s1 - pair.s0;
-    const strokes = hatchStrokes(pair, index, lines);
-    if (strokes < FEWEST_HATCH_STROKES || length / strokes > WIDEST_HATCH_SPACING * Math.abs(pair.d)) continue;
-    for (const style of new Set([pair.i.style, pair.j.style])) hatched.set(style, (hatched.get(style) ?? 0) + length);
+/** The strokes hatching may be drawn in, indexed once for every pen's pairs. */
+export class HatchIndex {
+  private readonly index: Flatbush | null;
+
+  constructor(private readonly lines: Line[]) {
+    if (lines.length === 0) {
+      this.index = null;
+      return;
+    }
+    this.index = new Flatbush(lines.length);
+    for (const line of lines) this.index.add(...lineBBox(line));
+    this.index.finish();
   }
-  return hatched;
+
+  /** The length of `pairs` whose band is hatched. */
+  hatchedLength(pairs: FacePair[]): number {
+    let hatched = 0;
+    if (this.index === null) return hatched;
+    for (const pair of pairs) {
+      const length = pair.s1 - pair.s0;
+      const strokes = hatchStrokes(pair, this.index, this.lines);
+      if (strokes >= FEWEST_HATCH_STROKES && length / strokes <= WIDEST_HATCH_SPACING * Math.abs(pair.d)) hatched += length;
+    }
+    return hatched;
+  }
 }

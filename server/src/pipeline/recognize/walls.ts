@@ -16,7 +16,7 @@ import type { RGBA, VectorPath } from '../types.ts';
 import { dimensionMarks, type DimensionMarks } from './topology-dimensions.ts';
 import { fillPolygons, isLettering, lineBBox, luminance, makeLine, styleKey, styleLuminance, type Evidence, type FillRegion, type Line } from './topology-evidence.ts';
 import { letteringLineIds } from './topology-lettering.ts';
-import { hatchedLengths } from './walls-hatched.ts';
+import { HatchIndex } from './walls-hatched.ts';
 import { lighterWalls, type LighterLimits } from './walls-lighter.ts';
 import { curvedWalls, type CurvedWall } from './walls-curved.ts';
 
@@ -472,6 +472,7 @@ function hatchedPens(pairs: LinePair[], faceCandidates: Line[], lines: Line[], s
   const { entries, strongest } = penWeights(pairs);
   const hatched = new Set<string>();
   if (!strongest) return hatched;
+  const hatching = new HatchIndex(lines);
   for (const pen of entries) {
     if (pen.source !== 'stroke' || pen.paired < MAIN_PEN_SHARE * strongest.paired) continue;
     const own = findPairs(
@@ -482,7 +483,7 @@ function hatchedPens(pairs: LinePair[], faceCandidates: Line[], lines: Line[], s
     const ladder = ladderPairs(own);
     const faced = own.filter((pair) => !ladder.has(pair));
     const length = faced.reduce((sum, pair) => sum + pair.s1 - pair.s0, 0);
-    if (length > 0 && (hatchedLengths(faced, lines).get(pen.style) ?? 0) >= HATCHED_PEN_SHARE * length) hatched.add(pen.style);
+    if (length > 0 && hatching.hatchedLength(faced) >= HATCHED_PEN_SHARE * length) hatched.add(pen.style);
   }
   return hatched;
 }
