@@ -466,15 +466,19 @@ const HATCHED_PEN_SHARE = 0.5;
 /**
  * Stroke pens that pair enough to draw walls and whose pairs, among their own lines, are mostly
  * hatched across (walls-hatched.ts). Paired among themselves, a pen's faces are not hidden from
- * each other by the grid lines and hatching drawn between them in other pens.
+ * each other by the grid lines and hatching drawn between them in other pens. Hatching changes
+ * the reading only where a pen lighter than the heaviest is hatched, so the heavier pens are
+ * looked at only then (a heavy hatched pen keeps the heavy reading).
  */
 function hatchedPens(pairs: LinePair[], faceCandidates: Line[], lines: Line[], scale: WallScale): Set<string> {
   const { entries, strongest } = penWeights(pairs);
   const hatched = new Set<string>();
   if (!strongest) return hatched;
+  const heaviest = Math.max(0, ...entries.filter((e) => e.source === 'stroke' && e.paired >= WALL_PEN_SHARE * strongest.paired).map((e) => e.width));
+  const main = entries.filter((e) => e.source === 'stroke' && e.paired >= MAIN_PEN_SHARE * strongest.paired);
+  const light = main.filter((e) => e.width < WALL_PEN_WIDTH * heaviest);
   const hatching = new HatchIndex(lines);
-  for (const pen of entries) {
-    if (pen.source !== 'stroke' || pen.paired < MAIN_PEN_SHARE * strongest.paired) continue;
+  const isHatched = (pen: PenWeight) => {
     const own = findPairs(
       faceCandidates.filter((line) => line.style === pen.style),
       scale,
@@ -483,8 +487,11 @@ function hatchedPens(pairs: LinePair[], faceCandidates: Line[], lines: Line[], s
     const ladder = ladderPairs(own);
     const faced = own.filter((pair) => !ladder.has(pair));
     const length = faced.reduce((sum, pair) => sum + pair.s1 - pair.s0, 0);
-    if (length > 0 && hatching.hatchedLength(faced) >= HATCHED_PEN_SHARE * length) hatched.add(pen.style);
-  }
+    return length > 0 && hatching.hatchedLength(faced) >= HATCHED_PEN_SHARE * length;
+  };
+  for (const pen of light) if (isHatched(pen)) hatched.add(pen.style);
+  if (hatched.size === 0) return hatched;
+  for (const pen of main) if (!light.includes(pen) && isHatched(pen)) hatched.add(pen.style);
   return hatched;
 }
 
