@@ -417,7 +417,7 @@ function roomLabel(lines: TextLine[], anchor: Position): { name: string; words: 
   // corner guards. Unit types ("2BD", "S_BF", "1BD+") and abbreviations ("W/C") still name.
   const abbreviated = names.filter((l) => capitals(l.text) && (!/^[A-Z]{2}$/.test(l.text.trim()) || namesRoomUse(l.text)));
   // A tag that lists fields under its name says which line the name is, in any case or language.
-  const heads = names.filter((l) => (NAME_WORD.test(l.text) || abbreviated.includes(l)) && headsFields(l, lines));
+  const heads = names.filter((l) => (NAME_WORD.test(l.text) || abbreviated.includes(l)) && fieldedTagBody(l, lines) !== null);
   const general = heads.length > 0 ? heads : capitalised.length > 0 ? capitalised : worded.length > 0 ? worded : abbreviated;
   if (general.length === 0) return loneRoomNumber(lines, anchor);
   const saying = general.filter((l) => ROOM_WORD.test(l.text.trim()));
@@ -492,9 +492,11 @@ function tagBody(head: TextLine, lines: TextLine[]): TextLine[] {
   return body;
 }
 
-/** Whether a line heads a tag that lists fields ("Bad / FFB= / RFB= / B: Fliesen / 8.42 m²"): the first line of the stack. */
-function headsFields(line: TextLine, lines: TextLine[]): boolean {
-  return !lines.some((above) => setUnder(line, above)) && tagBody(line, lines).some((l) => TAG_FIELD.test(l.text.trim()));
+/** The lines under a line that heads a tag listing fields ("Bad / FFB= / RFB= / B: Fliesen / 8.42 m²"), the first line of its stack; null for any other line. */
+function fieldedTagBody(line: TextLine, lines: TextLine[]): TextLine[] | null {
+  if (lines.some((above) => setUnder(line, above))) return null;
+  const body = tagBody(line, lines);
+  return body.some((l) => TAG_FIELD.test(l.text.trim())) ? body : null;
 }
 
 /**
@@ -514,8 +516,7 @@ function tagAnchors(lines: TextLine[]): TagAnchor[] {
       const along = (line.frameBox[0] + line.frameBox[2]) / 2;
       return step > -0.3 * name.fontSize && step < reach * name.fontSize && along >= name.frameBox[0] && along <= name.frameBox[2];
     };
-    const fieldsArea = headsFields(name, lines) ? tagBody(name, lines).find((line) => PRINTED_AREA.test(line.text)) : undefined;
-    const area = lines.find((line) => under(line, 3) && PRINTED_AREA.test(line.text)) ?? fieldsArea;
+    const area = lines.find((line) => under(line, 3) && PRINTED_AREA.test(line.text)) ?? fieldedTagBody(name, lines)?.find((line) => PRINTED_AREA.test(line.text));
     const number = capitals(name.text) ? lines.find((line) => under(line, 1.2) && ROOM_NUMBER.test(line.text.trim())) : undefined;
     const mark = number ?? area;
     if (mark) anchors.set(mark, { at: mark.center, areaM2: area ? printedAreaM2(area.text) : null });
