@@ -1597,13 +1597,15 @@ describe('linework CAD exports piece by piece', () => {
   const [left, top] = [150, 200];
   const at = (x: number, y: number) => `${left + metres(x)} ${top + metres(y)}`;
   const outline = (x0: number, y0: number, x1: number, y1: number) => `M ${at(x0, y0)} L ${at(x1, y0)} L ${at(x1, y1)} L ${at(x0, y1)} Z`;
-  async function twoRooms(draw: (path: (d: string) => void) => void): Promise<Uint8Array> {
+  async function twoRooms(draw: (path: (d: string) => void) => void, [doorFrom, doorTo]: [number, number] = [2, 2.9]): Promise<Uint8Array> {
     const doc = await PDFDocument.create();
     const page = doc.addPage([420 * MM, 297 * MM]);
     const font = await doc.embedFont(StandardFonts.Helvetica);
     const path = (d: string) => page.drawSvgPath(d, { x: 0, y: page.getHeight(), borderColor: rgb(0, 0, 0), borderWidth: 0.7 });
-    // The partition at 3.9–4.1 m stops at 2 m from the north face and takes up again at 2.9 m.
-    path(`${outline(-0.2, -0.2, 8.2, 5.2)} M ${at(0, 0)} L ${at(3.9, 0)} L ${at(3.9, 2)} L ${at(4.1, 2)} L ${at(4.1, 0)} L ${at(8, 0)} L ${at(8, 5)} L ${at(4.1, 5)} L ${at(4.1, 2.9)} L ${at(3.9, 2.9)} L ${at(3.9, 5)} L ${at(0, 5)} Z`);
+    // The partition at 3.9–4.1 m stops at `doorFrom` m from the north face and takes up again at
+    // `doorTo`; from 0, the doorway runs from the partition's end to the outer wall.
+    const northStub = doorFrom > 0 ? `L ${at(3.9, 0)} L ${at(3.9, doorFrom)} L ${at(4.1, doorFrom)} L ${at(4.1, 0)} ` : '';
+    path(`${outline(-0.2, -0.2, 8.2, 5.2)} M ${at(0, 0)} ${northStub}L ${at(8, 0)} L ${at(8, 5)} L ${at(4.1, 5)} L ${at(4.1, doorTo)} L ${at(3.9, doorTo)} L ${at(3.9, 5)} L ${at(0, 5)} Z`);
     draw(path);
     ['OFFICE', 'STORE'].forEach((name, k) => page.drawText(name, { x: left + metres(1.2 + 4.1 * k), y: page.getHeight() - (top + metres(4)), size: 9, font }));
     page.drawText('LEVEL 1 PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (top + metres(6.5)), size: 10, font });
@@ -1651,6 +1653,46 @@ describe('linework CAD exports piece by piece', () => {
           const steps = Array.from({ length: stepCount + 1 }, (_, k) => (k * Math.PI) / (2 * stepCount)).map((a) => tenth(hx + r * Math.cos(a), hy - r * Math.sin(a)));
           path(`M ${steps[0]} ${steps.slice(1).map((p) => `L ${p}`).join(' ')}`);
         }),
+      )),
+      metresPerUnit: mpu,
+    });
+    expect(result.openings.map((opening) => opening.subClass)).toEqual(['single swing door']);
+    expect(result.rooms.map((room) => [room.name, Number(m2(room.polygon).toFixed(1))]).sort()).toEqual([
+      ['OFFICE', 19.5],
+      ['STORE', 19.5],
+    ]);
+  });
+
+  // A dashed linetype the CAD program writes out dash by dash: each dash its own path, 22° of the
+  // quarter turn with 12° gaps, as a Politecnico course's plan draws its dining room's door. A
+  // dash alone sweeps too little to be a door's swing, even one drawn ajar.
+  // The doorway runs from the partition's end to the outer wall, so only the swing closes it.
+  it.each([
+    ['straight steps', false],
+    ['Bézier curves', true],
+  ])('reads a door swing drawn dashed, each dash a path of %s, as a door that closes its doorway', async (_, curved) => {
+    const [hx, hy, r] = [4.1, 0.9, 0.9];
+    const polar = (degrees: number): [number, number] => [hx + r * Math.cos((degrees * Math.PI) / 180), hy - r * Math.sin((degrees * Math.PI) / 180)];
+    const dash = ([from, to]: [number, number]) => {
+      if (!curved) {
+        const steps = Math.ceil((to - from) / 5);
+        return `M ${at(...polar(from))} ${Array.from({ length: steps }, (_, k) => `L ${at(...polar(from + ((k + 1) * (to - from)) / steps))}`).join(' ')}`;
+      }
+      // A cubic's control points for a circular arc lie along its ends' tangents, 4/3·tan(sweep/4)·r out.
+      const k = (4 / 3) * Math.tan(((to - from) * Math.PI) / 180 / 4) * r;
+      const tangent = (degrees: number, sign: number): [number, number] => {
+        const [x, y] = polar(degrees);
+        const a = (degrees * Math.PI) / 180;
+        return [x - sign * k * Math.sin(a), y - sign * k * Math.cos(a)];
+      };
+      return `M ${at(...polar(from))} C ${at(...tangent(from, 1))} ${at(...tangent(to, -1))} ${at(...polar(to))}`;
+    };
+    const result = detectTopology({
+      ...(await parse(
+        await twoRooms((path) => {
+          path(`M ${at(hx, hy)} L ${at(hx + r, hy)}`);
+          for (const piece of [[0, 22], [34, 56], [68, 90]] as [number, number][]) path(dash(piece));
+        }, [0, 0.9]),
       )),
       metresPerUnit: mpu,
     });

@@ -419,6 +419,86 @@ function explodedArcs(paths: VectorPath[], maxPiece: number, joint: number): Arc
   return arcs;
 }
 
+/** A piece of a dashed arc sweeps this much or less: a dash, not a curve of its own. */
+const DASH_PIECE_SWEEP = Math.PI / 4;
+/** The gap between two dashes of one arc is at most this share of the longer dash beside it. */
+const DASH_GAP_SHARE = 1.5;
+/** Two pieces lie on one circle when their centres and radii agree within this share of the radius. */
+const SAME_CIRCLE = 0.1;
+/** No dashed linetype leaves a gap this long on paper (ISO's longest dash is 24 mm): it bounds the search. */
+const DASH_GAP_MAX_MM = 15;
+
+/**
+ * Arcs drawn in a dashed linetype that the CAD program wrote out dash by dash, each dash a short
+ * arc of its own (a door swing in three pieces of 16–32° with gaps as long as the dashes): pieces
+ * of one pen on one circle, turning the same way with dash-sized gaps between them, join into one
+ * arc. Pieces that join nothing stay as they are.
+ */
+function joinDashedArcs(arcs: Arc[], unitsPerPaperMm: number): Arc[] {
+  const pieces = arcs.filter((arc) => arc.sweep <= DASH_PIECE_SWEEP);
+  if (pieces.length < 2) return arcs;
+  const chord = (arc: Arc) => distance(arc.start, arc.end);
+  const reach = Math.min(DASH_GAP_MAX_MM * unitsPerPaperMm, Math.max(...pieces.map((arc) => DASH_GAP_SHARE * chord(arc))));
+  const cells = new Map<number, number[]>();
+  pieces.forEach((arc, k) => {
+    for (const p of [arc.start, arc.end]) {
+      const key = cellKey(Math.floor(p[0] / reach), Math.floor(p[1] / reach));
+      const list = cells.get(key) ?? [];
+      list.push(k);
+      cells.set(key, list);
+    }
+  });
+  const sameCircle = (a: Arc, b: Arc) => distance(a.center, b.center) <= SAME_CIRCLE * a.radius && Math.abs(a.radius - b.radius) <= SAME_CIRCLE * a.radius;
+  const used = new Set<number>();
+  // The piece that carries the chain on from `at` (the end of `last`), as its points from `at` on.
+  const next = (last: Arc, at: Position): { k: number; points: Position[] } | null => {
+    let best: { k: number; points: Position[]; off: number } | null = null;
+    const cx = Math.floor(at[0] / reach);
+    const cy = Math.floor(at[1] / reach);
+    for (let dx = -1; dx <= 1; dx++) {
+      for (let dy = -1; dy <= 1; dy++) {
+        for (const k of cells.get(cellKey(cx + dx, cy + dy)) ?? []) {
+          const piece = pieces[k];
+          if (used.has(k) || piece.style !== last.style || !sameCircle(last, piece)) continue;
+          const fromStart = distance(piece.start, at) <= distance(piece.end, at);
+          const near = fromStart ? piece.start : piece.end;
+          if (distance(near, at) > Math.min(reach, DASH_GAP_SHARE * Math.max(chord(last), chord(piece)))) continue;
+          const off = distance(piece.center, last.center);
+          if (!best || off < best.off) best = { k, points: fromStart ? [piece.start, piece.mid, piece.end] : [piece.end, piece.mid, piece.start], off };
+        }
+      }
+    }
+    return best;
+  };
+  const joined: Arc[] = [];
+  pieces.forEach((start, k) => {
+    if (used.has(k)) return;
+    used.add(k);
+    let points: Position[] = [start.start, start.mid, start.end];
+    const chain = [k];
+    for (const forward of [true, false]) {
+      let last = start;
+      for (let step = next(last, forward ? points[points.length - 1] : points[0]); step; step = next(last, forward ? points[points.length - 1] : points[0])) {
+        const candidate = forward ? [...points, ...step.points] : [...step.points.reverse(), ...points];
+        if (!turnsSameWay(candidate)) break;
+        used.add(step.k);
+        chain.push(step.k);
+        points = candidate;
+        last = pieces[step.k];
+      }
+    }
+    const arc = chain.length > 1 ? fitArc(points, start.pathIndex) : null;
+    if (arc) {
+      joined.push({ ...arc, style: start.style });
+      return;
+    }
+    // Pieces off any one circle were no dashed arc: each stays as drawn and may yet join another chain.
+    for (const m of chain.slice(1)) used.delete(m);
+    joined.push(start);
+  });
+  return [...arcs.filter((arc) => arc.sweep > DASH_PIECE_SWEEP), ...joined];
+}
+
 /** Whether the newest corner of a chain (at its growing end) turns by more than 40°. */
 function sharpTurn(points: Position[], atEnd: boolean): boolean {
   const [p, q, r] = atEnd ? points.slice(-3) : points.slice(0, 3).reverse();
@@ -527,7 +607,7 @@ export function collectEvidence(primitives: SheetPrimitives, words: SheetWord[],
   return {
     // Ids stay the lines' indices.
     lines: unframed.map((line, id) => (dashes.dashed.has(line.id) ? { ...line, id, dashed: true } : dashes.axes.has(line.id) ? { ...line, id, axis: true } : { ...line, id })),
-    arcs,
+    arcs: joinDashedArcs(arcs, unitsPerPaperMm),
     fills,
     tints,
     opaqueFills,
