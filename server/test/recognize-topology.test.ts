@@ -1167,6 +1167,10 @@ describe('room tags as plans in other conventions set them', () => {
   it('names rooms numbered by their kind, BED-1 and BED-2, not taking them for finish tags', async () => {
     expect(await namesOf([['BED-1', '13\'-2"X16\'-5"'], ['BED-2', '13\'-2"X16\'-5"']])).toEqual(['BED-1', 'BED-2']);
   });
+
+  it('names a room by an abbreviation joined with an ampersand, T&B (toilet and bath)', async () => {
+    expect(await namesOf([['T&B'], ['M&E']])).toEqual(['M&E', 'T&B']);
+  });
 });
 
 describe('a plan cropped to its own extent (a figure, a plot to extents)', () => {

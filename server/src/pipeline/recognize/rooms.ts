@@ -288,8 +288,8 @@ function isNameLine(line: TextLine): boolean {
   // "BED-2" and "WC-1" number a room of a kind, as "CPT-2" and "P-1" tag a finish.
   if (TAG.test(text) && !namesRoomUse(text.replace(/-?\d+[A-Z]?$/, ''))) return false;
   if (text.split(/\s+/).every((word) => ANNOTATION_WORD.test(word) || AREA_UNIT_ONLY.test(word))) return false;
-  // Two letters at least, abbreviated ones too ("W/C", "W.C.").
-  return /[A-Za-z][/.]?[A-Za-z]/.test(text);
+  // Two letters at least, abbreviated ones too ("W/C", "W.C.", "T&B" for a toilet and bath).
+  return /[A-Za-z][/.&]?[A-Za-z]/.test(text);
 }
 
 /**
