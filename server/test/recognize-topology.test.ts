@@ -1160,6 +1160,15 @@ describe('room tags as plans in other conventions set them', () => {
     expect(await namesOf(tags)).toEqual(['Bad', 'Schlafen']);
   });
 
+  it('names such a room by its tag\'s first line alone, not with the line under it that describes it', async () => {
+    // The basement's tags put the floor slab's state between the name and the fields.
+    const tags = [
+      ['Abstellraum', 'Bodenplatte alt', 'FFB=', 'RFB=', '20.00 m²'],
+      ['Waschküche', 'Bodenplatte neu', 'FFB=', 'RFB=', 'B: Fliesen', '20.00 m²'],
+    ];
+    expect(await namesOf(tags)).toEqual(['Abstellraum', 'Waschküche']);
+  });
+
   it('joins the labels of an open plan lettered in French, as it joins KITCHEN and DINING', async () => {
     expect(await namesOf([['cuisine'], ['séjour']], { partitioned: false })).toEqual(['cuisine / séjour']);
   });

@@ -425,7 +425,10 @@ function roomLabel(lines: TextLine[], anchor: Position): { name: string; words: 
   const biggest = Math.max(...pool.map((l) => l.fontSize));
   const fromAnchor = (l: TextLine) => Math.hypot(l.center[0] - anchor[0], l.center[1] - anchor[1]);
   const main = pool.filter((l) => l.fontSize >= 0.8 * biggest).reduce((best, l) => (fromAnchor(l) < fromAnchor(best) ? l : best));
-  const stack = nameStack(main, worded, lines);
+  // Such a tag names the room on its first line; the lines under it describe the room (a slab's
+  // state, "Bodenplatte alt"; a finish, "Keramika") before its fields do.
+  const labelStack = (line: TextLine) => (heads.includes(line) ? [line] : nameStack(line, worded, lines));
+  const stack = labelStack(main);
   if (tooLongForAName(stack)) return null;
   const labels = [stack];
   const used = new Set(stack);
@@ -433,7 +436,7 @@ function roomLabel(lines: TextLine[], anchor: Position): { name: string; words: 
   for (const line of [...saying].sort((a, b) => fromAnchor(a) - fromAnchor(b))) {
     if (labels.length >= MAX_JOINED_LABELS) break;
     if (used.has(line) || !sameLettering(line, main) || !apart(line)) continue;
-    const other = nameStack(line, worded, lines);
+    const other = labelStack(line);
     if (other.some((l) => used.has(l)) || tooLongForAName(other)) continue;
     labels.push(other);
     for (const l of other) used.add(l);
