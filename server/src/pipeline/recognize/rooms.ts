@@ -9,7 +9,7 @@ import type Flatbush from 'flatbush';
 import type { BBox, SheetInfo, SheetWord } from '../types.ts';
 import { boxContainsPoint, boxesOverlap, closeRing, interiorPoint, pointInPolygon, pointInRing, ringBBox, ringPerimeter, signedArea2 } from './geom-basics.ts';
 import { differenceOf, unionAll, type MultiPolygon, type Polygon } from './geom-clip.ts';
-import { pointsBeside, rectBBox, rectRing, type FrameRect } from './geom-frame.ts';
+import { pointsBeside, rectBBox, rectRing, toFrame, type FrameRect } from './geom-frame.ts';
 import type { PolygonRings, Ring } from './model.ts';
 import type { FillRegion, WordBox } from './topology-evidence.ts';
 import { combineWithFills, roomFills, type SpacePiece } from './topology-fills.ts';
@@ -592,6 +592,37 @@ function splitOpenPlan(piece: Ring, anchors: TagAnchor[], unitsPerMetre: number 
   return splitAtStamps(piece, stamps, unitsPerMetre, limits) ?? [piece];
 }
 
+/**
+ * A figure printed by an opening is its width where it gives the width to this share, in
+ * millimetres or centimetres: it names the leaf (a bungalow's "800" by doorways of 0.83 m), the
+ * drawn opening takes in the frame.
+ */
+const WIDTH_LABEL_MATCH = 0.1;
+
+/**
+ * The figures that print the widths of the openings beside them ("800" by a door 0.8 m wide, a
+ * metric plan's convention): set by the door, inside a room, such a figure is no room number, and
+ * a terrace was named "TERRACE 800".
+ */
+function widthLabels(words: WordBox[], closures: FrameRect[], unitsPerMetre: number | null): Set<WordBox> {
+  const labels = new Set<WordBox>();
+  if (unitsPerMetre === null) return labels;
+  for (const box of words) {
+    const text = box.word.text.trim();
+    if (!/^\d{2,4}$/.test(text)) continue;
+    const figure = Number(text);
+    const printsWidth = closures.some((rect) => {
+      const width = rect.s1 - rect.s0;
+      const metres = width / unitsPerMetre;
+      if (![figure / 1000, figure / 100].some((read) => Math.abs(read - metres) <= WIDTH_LABEL_MATCH * metres)) return false;
+      const [s, o] = toFrame(rect, box.center);
+      return Math.hypot(Math.max(rect.s0 - s, 0, s - rect.s1), Math.max(rect.o0 - o, 0, o - rect.o1)) <= width;
+    });
+    if (printsWidth) labels.add(box);
+  }
+  return labels;
+}
+
 export function detectRooms(input: RoomInput): RoomFindings {
   const mask = unionAll([...input.wallPieces, ...input.closures.map((rect) => [rectRing(rect)])]);
   const limits = roomLimits(input.unitsPerMetre, input.thickness);
@@ -600,7 +631,9 @@ export function detectRooms(input: RoomInput): RoomFindings {
   const reach = Math.max(input.thickness, 0.2 * (input.unitsPerMetre ?? 0));
   const maskBoxes = mask.map((polygon) => ringBBox(polygon[0] as Ring));
   const inMask = (p: Position) => mask.some((polygon, k) => boxContainsPoint(maskBoxes[k], p) && pointInPolygon(p, polygon as Ring[]));
-  const wordsIn = (space: SpacePiece) => input.words.filter((w) => boxContainsPoint(space.bbox, w.center) && pointInRing(w.center, space.rings[0]));
+  const widths = widthLabels(input.words, input.closures, input.unitsPerMetre);
+  const labelling = input.words.filter((w) => !widths.has(w));
+  const wordsIn = (space: SpacePiece) => labelling.filter((w) => boxContainsPoint(space.bbox, w.center) && pointInRing(w.center, space.rings[0]));
   const walled: SpacePiece[] = candidates
     .filter((c) => buildings.has(c.building))
     .flatMap((candidate) => {
