@@ -320,6 +320,25 @@ describe('extractWords', () => {
     expect(popplerWordsOfBytes(pdf).map((word) => word.text)).toEqual(ours);
   });
 
+  it('reads a unit whose power is set smaller and raised after it as one word, "m2"', async () => {
+    // Layout programs set a room stamp's "m²" as an "m" and a second run, a smaller "2" lifted
+    // off the baseline (the Swiss rental plans placed in InDesign). A "2" raised after a grid
+    // letter or a name is no power of a unit.
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([400, 300]);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const size = 12;
+    const raisedTwoAfter = (text: string, y: number) => {
+      page.drawText(text, { x: 50, y, size, font });
+      page.drawText('2', { x: 50 + font.widthOfTextAtSize(text, size), y: y + 4.5, size: 7, font });
+    };
+    raisedTwoAfter('Zimmer 14.1 m', 200);
+    raisedTwoAfter('Wohnen 34.1 ft', 170);
+    raisedTwoAfter('A', 140);
+    raisedTwoAfter('Bad', 110);
+    expect((await wordsOfBytes(await doc.save())).map((word) => word.text)).toEqual(['Zimmer', '14.1', 'm2', 'Wohnen', '34.1', 'ft2', 'A', '2', 'Bad', '2']);
+  });
+
   it('returns closed finite rings, no blank words, and the same ids on every run', async () => {
     const first = await wordsOf(ASHEVILLE);
     const second = await wordsOf(ASHEVILLE);

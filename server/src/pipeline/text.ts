@@ -389,10 +389,34 @@ function continuesWord(previous: PlacedGlyph, next: PlacedGlyph): boolean {
   const stepX = next.start[0] - previous.penEnd[0];
   const stepY = next.start[1] - previous.penEnd[1];
   const along = stepX * dx + stepY * dy;
+  if (raisesUnitToPower(previous, next, along, stepX, stepY)) return true;
   const across = Math.abs(stepY * dx - stepX * dy);
   const em = Math.max(previous.em, next.em);
   if (em > SAME_SIZE_RATIO * Math.min(previous.em, next.em)) return false;
   return along <= WORD_GAP_EM * em && along >= -BACKSTEP_EM * em && across <= BASELINE_DRIFT_EM * em;
+}
+
+/** A superscript set after a unit's last letter: the 2 of "m²" or "ft²", the 3 of "m³". */
+const UNIT_END = /^[mt]$/i;
+const POWER = /^[23²³]$/;
+/** A superscript's size, as a share of the letter it follows. */
+const SUPERSCRIPT_SIZE: [number, number] = [0.4, 0.85];
+/** How far a superscript's baseline is raised, in ems of the letter it follows. */
+const SUPERSCRIPT_RISE: [number, number] = [0.1, 0.7];
+
+/**
+ * Whether `next` is the power of the unit `previous` ends: "m" and a smaller "2" set right after
+ * it, raised, as layout programs write "m²" (two runs, the second smaller and lifted; pdftotext
+ * reads "m2"). Left apart, "5.4 m 2" printed no area.
+ */
+function raisesUnitToPower(previous: PlacedGlyph, next: PlacedGlyph, along: number, stepX: number, stepY: number): boolean {
+  if (!UNIT_END.test(previous.text) || !POWER.test(next.text)) return false;
+  const size = next.em / previous.em;
+  if (size < SUPERSCRIPT_SIZE[0] || size > SUPERSCRIPT_SIZE[1]) return false;
+  const up = Math.hypot(previous.above[0], previous.above[1]);
+  if (!(up > 0)) return false;
+  const rise = (stepX * previous.above[0] + stepY * previous.above[1]) / up;
+  return along >= -WORD_GAP_EM * previous.em && along <= WORD_GAP_EM * previous.em && rise >= SUPERSCRIPT_RISE[0] * previous.em && rise <= SUPERSCRIPT_RISE[1] * previous.em;
 }
 
 function toWord(id: string, text: string, first: PlacedGlyph, last: PlacedGlyph, tallest: PlacedGlyph): SheetWord {
