@@ -427,6 +427,8 @@ const DASH_GAP_SHARE = 1.5;
 const SAME_CIRCLE = 0.1;
 /** No dashed linetype leaves a gap this long on paper (ISO's longest dash is 24 mm): it bounds the search. */
 const DASH_GAP_MAX_MM = 15;
+/** A dash's gap is at least this long on paper: pieces that meet are one curve drawn in parts (a letter's bowl), no dashes. */
+const DASH_GAP_MIN_MM = 0.3;
 
 /**
  * Arcs drawn in a dashed linetype that the CAD program wrote out dash by dash, each dash a short
@@ -439,6 +441,7 @@ function joinDashedArcs(arcs: Arc[], unitsPerPaperMm: number): Arc[] {
   if (pieces.length < 2) return arcs;
   const chord = (arc: Arc) => distance(arc.start, arc.end);
   const reach = Math.min(DASH_GAP_MAX_MM * unitsPerPaperMm, Math.max(...pieces.map((arc) => DASH_GAP_SHARE * chord(arc))));
+  const minGap = DASH_GAP_MIN_MM * unitsPerPaperMm;
   const cells = new Map<number, number[]>();
   pieces.forEach((arc, k) => {
     for (const p of [arc.start, arc.end]) {
@@ -462,7 +465,8 @@ function joinDashedArcs(arcs: Arc[], unitsPerPaperMm: number): Arc[] {
           if (used.has(k) || piece.style !== last.style || !sameCircle(last, piece)) continue;
           const fromStart = distance(piece.start, at) <= distance(piece.end, at);
           const near = fromStart ? piece.start : piece.end;
-          if (distance(near, at) > Math.min(reach, DASH_GAP_SHARE * Math.max(chord(last), chord(piece)))) continue;
+          const gap = distance(near, at);
+          if (gap < minGap || gap > Math.min(reach, DASH_GAP_SHARE * Math.max(chord(last), chord(piece)))) continue;
           const off = distance(piece.center, last.center);
           if (!best || off < best.off) best = { k, points: fromStart ? [piece.start, piece.mid, piece.end] : [piece.end, piece.mid, piece.start], off };
         }
