@@ -593,28 +593,36 @@ function splitOpenPlan(piece: Ring, anchors: TagAnchor[], unitsPerMetre: number 
 }
 
 /**
- * A figure printed by an opening is its width where it gives the width to this share, in
- * millimetres or centimetres: it names the leaf (a bungalow's "800" by doorways of 0.83 m), the
- * drawn opening takes in the frame.
+ * A figure printed by an opening is its width where it gives the width to this share: it names
+ * the leaf (a bungalow's "800" by doorways of 0.83 m), the drawn opening takes in the frame.
  */
-const WIDTH_LABEL_MATCH = 0.1;
+const WIDTH_LABEL_MATCH = 0.05;
+
+/**
+ * The width a figure may print, metres: two digits in centimetres ("80"), three or four in whole
+ * tens of millimetres ("800", "1200"). Room numbers run in every figure, a leaf's width in round
+ * ones; three-digit centimetres ("100") would be room 100 as often.
+ */
+function printedWidth(text: string): number | null {
+  if (/^\d{2}$/.test(text)) return Number(text) / 100;
+  if (/^\d{2,3}0$/.test(text)) return Number(text) / 1000;
+  return null;
+}
 
 /**
  * The figures that print the widths of the openings beside them ("800" by a door 0.8 m wide, a
- * metric plan's convention): set by the door, inside a room, such a figure is no room number, and
- * a terrace was named "TERRACE 800".
+ * metric plan's convention): set by the door, within its width of it, such a figure is no room
+ * number, and a terrace was named "TERRACE 800".
  */
 function widthLabels(words: WordBox[], closures: FrameRect[], unitsPerMetre: number | null): Set<WordBox> {
   const labels = new Set<WordBox>();
   if (unitsPerMetre === null) return labels;
   for (const box of words) {
-    const text = box.word.text.trim();
-    if (!/^\d{2,4}$/.test(text)) continue;
-    const figure = Number(text);
+    const printed = printedWidth(box.word.text.trim());
+    if (printed === null) continue;
     const printsWidth = closures.some((rect) => {
       const width = rect.s1 - rect.s0;
-      const metres = width / unitsPerMetre;
-      if (![figure / 1000, figure / 100].some((read) => Math.abs(read - metres) <= WIDTH_LABEL_MATCH * metres)) return false;
+      if (Math.abs(printed - width / unitsPerMetre) > WIDTH_LABEL_MATCH * printed) return false;
       const [s, o] = toFrame(rect, box.center);
       return Math.hypot(Math.max(rect.s0 - s, 0, s - rect.s1), Math.max(rect.o0 - o, 0, o - rect.o1)) <= width;
     });
