@@ -406,8 +406,8 @@ const SUPERSCRIPT_RISE: [number, number] = [0.1, 0.7];
 
 /**
  * Whether `next` is the power of the unit `previous` ends: "m" and a smaller "2" set right after
- * it, raised, as layout programs write "m²" (two runs, the second smaller and lifted; pdftotext
- * reads "m2"). Left apart, "5.4 m 2" printed no area.
+ * it, raised, as layout programs write "m²" (two runs, the second smaller and lifted). Left apart,
+ * "5.4 m 2" printed no area.
  */
 function raisesUnitToPower(previous: PlacedGlyph, next: PlacedGlyph, along: number, stepX: number, stepY: number): boolean {
   if (!UNIT_END.test(previous.text) || !POWER.test(next.text)) return false;

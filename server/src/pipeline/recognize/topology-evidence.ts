@@ -481,8 +481,9 @@ function joinDashedArcs(arcs: Arc[], unitsPerPaperMm: number): Arc[] {
     let points: Position[] = [start.start, start.mid, start.end];
     const chain = [k];
     for (const forward of [true, false]) {
+      const end = () => (forward ? points[points.length - 1] : points[0]);
       let last = start;
-      for (let step = next(last, forward ? points[points.length - 1] : points[0]); step; step = next(last, forward ? points[points.length - 1] : points[0])) {
+      for (let step = next(last, end()); step; step = next(last, end())) {
         const candidate = forward ? [...points, ...step.points] : [...step.points.reverse(), ...points];
         if (!turnsSameWay(candidate)) break;
         used.add(step.k);
