@@ -339,6 +339,28 @@ function turnsSameWay(points: Position[]): boolean {
   return true;
 }
 
+/** Pieces indexed by their ends on a grid of `cell` units: the pieces with an end in the 3 × 3 cells round a point (some twice). */
+function endGrid(ends: Position[][], cell: number): (at: Position) => number[] {
+  const cells = new Map<number, number[]>();
+  ends.forEach((points, k) => {
+    for (const p of points) {
+      const key = cellKey(Math.floor(p[0] / cell), Math.floor(p[1] / cell));
+      const list = cells.get(key) ?? [];
+      list.push(k);
+      cells.set(key, list);
+    }
+  });
+  return (at) => {
+    const cx = Math.floor(at[0] / cell);
+    const cy = Math.floor(at[1] / cell);
+    const found: number[] = [];
+    for (let dx = -1; dx <= 1; dx++) {
+      for (let dy = -1; dy <= 1; dy++) found.push(...(cells.get(cellKey(cx + dx, cy + dy)) ?? []));
+    }
+    return found;
+  };
+}
+
 /**
  * Arcs exported as loose straight pieces, one path each (CAD "exploded" polylines): pieces of one
  * pen joined end to end, bending the same way and gently, form a chain; a chain on a circle is
@@ -365,28 +387,8 @@ function explodedArcs(paths: VectorPath[], maxPiece: number, joint: number): Arc
   }
   const arcs: ArcShape[] = [];
   for (const pieces of byStyle.values()) {
-    const cells = new Map<number, number[]>();
-    pieces.forEach((piece, k) => {
-      for (const p of [piece.a, piece.b]) {
-        const key = cellKey(Math.floor(p[0] / joint), Math.floor(p[1] / joint));
-        const list = cells.get(key) ?? [];
-        list.push(k);
-        cells.set(key, list);
-      }
-    });
-    const piecesMeeting = (at: Position) => {
-      const cx = Math.floor(at[0] / joint);
-      const cy = Math.floor(at[1] / joint);
-      const found = new Set<number>();
-      for (let dx = -1; dx <= 1; dx++) {
-        for (let dy = -1; dy <= 1; dy++) {
-          for (const k of cells.get(cellKey(cx + dx, cy + dy)) ?? []) {
-            if (distance(pieces[k].a, at) <= joint || distance(pieces[k].b, at) <= joint) found.add(k);
-          }
-        }
-      }
-      return [...found];
-    };
+    const around = endGrid(pieces.map((piece) => [piece.a, piece.b]), joint);
+    const piecesMeeting = (at: Position) => [...new Set(around(at).filter((k) => distance(pieces[k].a, at) <= joint || distance(pieces[k].b, at) <= joint))];
     const used = new Set<number>();
     const otherEnd = (k: number, at: Position) => (distance(pieces[k].a, at) <= distance(pieces[k].b, at) ? pieces[k].b : pieces[k].a);
     // From `at`, the one other piece meeting there (a vertex of degree two), if any.
@@ -442,35 +444,21 @@ function joinDashedArcs(arcs: Arc[], unitsPerPaperMm: number): Arc[] {
   const chord = (arc: Arc) => distance(arc.start, arc.end);
   const reach = Math.min(DASH_GAP_MAX_MM * unitsPerPaperMm, Math.max(...pieces.map((arc) => DASH_GAP_SHARE * chord(arc))));
   const minGap = DASH_GAP_MIN_MM * unitsPerPaperMm;
-  const cells = new Map<number, number[]>();
-  pieces.forEach((arc, k) => {
-    for (const p of [arc.start, arc.end]) {
-      const key = cellKey(Math.floor(p[0] / reach), Math.floor(p[1] / reach));
-      const list = cells.get(key) ?? [];
-      list.push(k);
-      cells.set(key, list);
-    }
-  });
+  const around = endGrid(pieces.map((arc) => [arc.start, arc.end]), reach);
   const sameCircle = (a: Arc, b: Arc) => distance(a.center, b.center) <= SAME_CIRCLE * a.radius && Math.abs(a.radius - b.radius) <= SAME_CIRCLE * a.radius;
   const used = new Set<number>();
   // The piece that carries the chain on from `at` (the end of `last`), as its points from `at` on.
   const next = (last: Arc, at: Position): { k: number; points: Position[] } | null => {
     let best: { k: number; points: Position[]; off: number } | null = null;
-    const cx = Math.floor(at[0] / reach);
-    const cy = Math.floor(at[1] / reach);
-    for (let dx = -1; dx <= 1; dx++) {
-      for (let dy = -1; dy <= 1; dy++) {
-        for (const k of cells.get(cellKey(cx + dx, cy + dy)) ?? []) {
-          const piece = pieces[k];
-          if (used.has(k) || piece.style !== last.style || !sameCircle(last, piece)) continue;
-          const fromStart = distance(piece.start, at) <= distance(piece.end, at);
-          const near = fromStart ? piece.start : piece.end;
-          const gap = distance(near, at);
-          if (gap < minGap || gap > Math.min(reach, DASH_GAP_SHARE * Math.max(chord(last), chord(piece)))) continue;
-          const off = distance(piece.center, last.center);
-          if (!best || off < best.off) best = { k, points: fromStart ? [piece.start, piece.mid, piece.end] : [piece.end, piece.mid, piece.start], off };
-        }
-      }
+    for (const k of around(at)) {
+      const piece = pieces[k];
+      if (used.has(k) || piece.style !== last.style || !sameCircle(last, piece)) continue;
+      const fromStart = distance(piece.start, at) <= distance(piece.end, at);
+      const near = fromStart ? piece.start : piece.end;
+      const gap = distance(near, at);
+      if (gap < minGap || gap > Math.min(reach, DASH_GAP_SHARE * Math.max(chord(last), chord(piece)))) continue;
+      const off = distance(piece.center, last.center);
+      if (!best || off < best.off) best = { k, points: fromStart ? [piece.start, piece.mid, piece.end] : [piece.end, piece.mid, piece.start], off };
     }
     return best;
   };
