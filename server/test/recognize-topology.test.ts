@@ -1691,29 +1691,6 @@ describe('linework CAD exports piece by piece', () => {
     ]);
   });
 
-  it('sizes no plan by the quarter turns of its planting symbols, 1.6 mm of paper, that outnumber its doors', async () => {
-    // A house plan with no scale note draws its garden's shrubs as small quarter arcs with a
-    // stroke from the centre, fourteen of them against its few doors: taken for swings they made
-    // the plan 11 units per metre, no wall was thick enough to read, and no room closed.
-    const plant = (x: number, y: number) => {
-      const r = 0.08;
-      const k = (4 / 3) * Math.tan(Math.PI / 8) * r;
-      return `M ${at(x + r, y)} C ${at(x + r, y - k)} ${at(x + k, y - r)} ${at(x, y - r)} M ${at(x, y)} L ${at(x + r, y)}`;
-    };
-    const result = detectTopology({
-      ...(await parse(
-        await twoRooms((path) => {
-          for (let k = 0; k < 14; k++) path(plant(0.5 * k, 6 + (k % 2) * 0.3));
-        }),
-      )),
-      metresPerUnit: null,
-    });
-    expect(result.rooms.map((room) => [room.name, Number(m2(room.polygon).toFixed(1))]).sort()).toEqual([
-      ['OFFICE', 19.5],
-      ['STORE', 19.5],
-    ]);
-  });
-
   // A dashed linetype the CAD program writes out dash by dash: each dash its own path, 22° of the
   // quarter turn with 12° gaps, as a Politecnico course's plan draws its dining room's door. A
   // dash alone sweeps too little to be a door's swing, even one drawn ajar.

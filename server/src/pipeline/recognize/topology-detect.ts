@@ -39,12 +39,11 @@ export interface TopologyResult {
 const TYPICAL_LEAF_METRES = 0.82;
 
 /**
- * A door's swing is drawn this large on paper at least, millimetres (a 0.6 m leaf at 1:300, a
- * 0.8 m one at 1:400): smaller quarter turns with a stroke from their centre are lettering (an
- * SHX font's 6 or 9), a piece of furniture's small print or a planting symbol (a house plan's
- * shrubs, 1.5 mm, outnumbered its doors and sized the plan tenfold too small).
+ * A door's swing is drawn this large on paper at least, millimetres (a 0.6 m leaf at 1:500):
+ * smaller quarter turns with a stroke from their centre are lettering (an SHX font's 6 or 9) or
+ * a piece of furniture's small print.
  */
-const SMALLEST_SWING_MM = 2;
+const SMALLEST_SWING_MM = 1.2;
 
 /**
  * Radii of door swings: arcs sweeping a quarter turn with a straight leaf from the centre to one
