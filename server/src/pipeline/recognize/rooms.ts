@@ -357,14 +357,9 @@ function sameLettering(line: TextLine, other: TextLine): boolean {
  */
 function nameStack(main: TextLine, worded: TextLine[], lines: TextLine[]): TextLine[] {
   const stack = [main];
-  // Above and below in the lines' own reading frame: a name lettered up the sheet stacks sideways.
-  const adjoining = (line: TextLine, neighbour: TextLine, below: boolean) => {
-    if (Math.abs(line.angle - neighbour.angle) >= 0.1) return false;
-    const [a, b] = [line.frameBox, neighbour.frameBox];
-    const step = below ? a[1] - b[3] : b[1] - a[3];
-    const overlap = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
-    return step > -0.3 * neighbour.fontSize && step < 1.0 * neighbour.fontSize && overlap > 0;
-  };
+  // Above and below in the lines' own reading frame, by the neighbour's letter height.
+  const adjoining = (line: TextLine, neighbour: TextLine, below: boolean) =>
+    below ? setUnder(line, neighbour, NAME_LINE_STEP) : setUnder(neighbour, line, NAME_LINE_STEP, neighbour.fontSize);
   const stacked = (line: TextLine, neighbour: TextLine, below: boolean) => adjoining(line, neighbour, below) && sameLettering(line, neighbour);
   for (let top = main; ; ) {
     const above = worded.find((l) => !stack.includes(l) && stacked(l, top, false));
@@ -475,12 +470,19 @@ function loneRoomNumber(lines: TextLine[], anchor: Position): { name: string; wo
 /** A room tag runs to this many lines under its name. */
 const MAX_TAG_LINES = 6;
 
-/** Whether `line` is set right under `above`, in their own reading frame (a tag lettered up the sheet reads sideways). */
-function setUnder(line: TextLine, above: TextLine): boolean {
+/** The lines of a name stand at most this many letter heights apart; a tag's lines under its name, `TAG_LINE_STEP`. */
+const NAME_LINE_STEP = 1.0;
+const TAG_LINE_STEP = 1.2;
+
+/**
+ * Whether `line` is set right under `above`, less than `reach` letter heights (`em`) below it and
+ * overlapping it, in their own reading frame (a tag lettered up the sheet reads sideways).
+ */
+function setUnder(line: TextLine, above: TextLine, reach = TAG_LINE_STEP, em = above.fontSize): boolean {
   if (line === above || Math.abs(line.angle - above.angle) >= 0.1) return false;
   const step = line.frameBox[1] - above.frameBox[3];
   const overlap = Math.min(line.frameBox[2], above.frameBox[2]) - Math.max(line.frameBox[0], above.frameBox[0]);
-  return step > -0.3 * above.fontSize && step < 1.2 * above.fontSize && overlap > 0;
+  return step > -0.3 * em && step < reach * em && overlap > 0;
 }
 
 /** The lines stacked under a tag's first line, each right under the last. */

@@ -7,6 +7,7 @@
 import Flatbush from 'flatbush';
 import { fromFrame, toFrame } from './geom-frame.ts';
 import { lineBBox, type Line } from './topology-evidence.ts';
+import type { LinePair } from './walls.ts';
 
 /** Hatching leans between these angles to the faces; square rungs are treads, not hatching. */
 const LEAST_SLANT_COS = Math.cos((75 * Math.PI) / 180);
@@ -18,18 +19,8 @@ const WIDEST_HATCH_SPACING = 3;
 /** A stretch needs this many strokes across it to be hatched. */
 const FEWEST_HATCH_STROKES = 3;
 
-export interface FacePair {
-  i: Line;
-  j: Line;
-  /** Signed distance from `i` to `j` along `i`'s normal. */
-  d: number;
-  /** The stretch both faces share, along `i`. */
-  s0: number;
-  s1: number;
-}
-
 /** Strokes across the band of `pair` from one face to the other, slantwise. */
-function hatchStrokes(pair: FacePair, index: Flatbush, lines: Line[]): number {
+function hatchStrokes(pair: LinePair, index: Flatbush, lines: Line[]): number {
   const { i, d, s0, s1 } = pair;
   const gap = Math.abs(d);
   const tolerance = Math.max(1, FACE_TOLERANCE * gap);
@@ -67,7 +58,7 @@ export class HatchIndex {
   }
 
   /** The length of `pairs` whose band is hatched. */
-  hatchedLength(pairs: FacePair[]): number {
+  hatchedLength(pairs: LinePair[]): number {
     let hatched = 0;
     if (this.index === null) return hatched;
     for (const pair of pairs) {

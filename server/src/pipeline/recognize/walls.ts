@@ -132,8 +132,8 @@ interface PairCandidate {
   s1: number;
 }
 
-/** A face-to-face pairing, in the frame of line `i`. */
-interface LinePair {
+/** A face-to-face pairing, in the frame of line `i`: `d` the signed distance from `i` to `j` along its normal, `s0`–`s1` the stretch both share. */
+export interface LinePair {
   i: Line;
   j: Line;
   d: number;
