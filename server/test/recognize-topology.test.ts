@@ -1731,3 +1731,51 @@ describe('linework CAD exports piece by piece', () => {
     ]);
   });
 });
+
+describe('fittings drawn with their rims, in the pen of the poché walls\' outlines', () => {
+  // A bathroom 1.75 m × 2.7 m beside a bedroom at 1:50 on A3, as a Swiss rental plan draws them:
+  // grey poché walls (0.25 m outer, a 0.12 m partition) outlined in a 0.3 pt grey pen, and the
+  // fittings in that same pen, each an outline with its basin's or bowl's inside it: a tub 0.75 m
+  // deep along the end wall, its basin 0.12 m in from its front; under it a toilet and a washbasin,
+  // a quarter metre off the tub and off each other, the outer walls' thickness.
+  async function bathAndBedroom(): Promise<Uint8Array> {
+    const { doc, page, font, metres } = await a3At1To50();
+    const [left, top] = [150, 150];
+    const at = (x: number, y: number) => `${left + metres(x)} ${top + metres(y)}`;
+    const rect = (x0: number, y0: number, x1: number, y1: number) => `M ${at(x0, y0)} L ${at(x1, y0)} L ${at(x1, y1)} L ${at(x0, y1)} Z`;
+    const grey = rgb(0.47, 0.47, 0.47);
+    const pen = { x: 0, y: page.getHeight(), borderColor: grey, borderWidth: 0.3 };
+    const walls: [number, number, number, number][] = [
+      [-0.25, -0.25, 5.62, 0],
+      [-0.25, 2.7, 5.62, 2.95],
+      [-0.25, 0, 0, 2.7],
+      [5.37, 0, 5.62, 2.7],
+      [1.75, 0, 1.87, 2.7],
+    ];
+    for (const wall of walls) page.drawSvgPath(rect(...wall), { ...pen, color: grey });
+    const fittings: { outer: [number, number, number, number]; inset: [number, number, number, number] }[] = [
+      { outer: [0, 0, 1.7, 0.75], inset: [0.05, 0.05, 0.2, 0.12] },
+      { outer: [0.2, 1, 0.6, 1.6], inset: [0.05, 0.05, 0.05, 0.1] },
+      { outer: [0.85, 1, 1.45, 1.45], inset: [0.06, 0.06, 0.06, 0.06] },
+    ];
+    for (const { outer: [x0, y0, x1, y1], inset: [l, t, r, b] } of fittings) {
+      page.drawSvgPath(rect(x0, y0, x1, y1), pen);
+      page.drawSvgPath(rect(x0 + l, y0 + t, x1 - r, y1 - b), pen);
+    }
+    page.drawText('BATH', { x: left + metres(0.5), y: page.getHeight() - (top + metres(2.2)), size: 9, font });
+    page.drawText('BEDROOM', { x: left + metres(3), y: page.getHeight() - (top + metres(1.3)), size: 9, font });
+    page.drawText('GROUND FLOOR PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (top + metres(3) + 60), size: 10, font });
+    return doc.save();
+  }
+
+  it('measures the bathroom with its fittings in it: no rim and no gap between fittings is a wall', async () => {
+    const mpu = MPU_AT_1_TO_50;
+    const bytes = await bathAndBedroom();
+    const result = detectTopology({ ...(await parse(bytes)), metresPerUnit: mpu });
+    const m2 = (rings: Position[][]) => polygonArea(rings) * mpu * mpu;
+    expect(result.rooms.map((room) => [room.name, Number(m2(room.polygon).toFixed(2))]).sort()).toEqual([
+      ['BATH', expect.closeTo(1.75 * 2.7, 1)],
+      ['BEDROOM', expect.closeTo(3.5 * 2.7, 1)],
+    ]);
+  });
+});

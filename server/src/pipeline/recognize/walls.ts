@@ -327,6 +327,32 @@ function findPairs(lines: Line[], scale: WallScale, overlapShare: number): LineP
   return pairs;
 }
 
+/**
+ * A fitting drawn as nested closed outlines (a bathtub, 1.7–1.9 m by 0.7; a shower tray, a
+ * toilet's box, a basin) is no longer than this, and no narrower than the shorter, metres: a
+ * window's or a sliding door's frame, nested outlines too, is narrower or longer.
+ */
+const FITTING_SIDES_METRES: [number, number] = [0.3, 2.2];
+
+/**
+ * Whether a pair joins an edge of a fitting drawn with its rim to a line of anything else: the
+ * rim's other outline, a wall's face beside it or another fitting's edge often lies a wall's
+ * thickness off (a bathtub's outline inside its rim, a toilet's box a partition's depth in front of
+ * the tub). Such pairs are found, and hide what lies farther off (the wall's face behind the tub),
+ * before they are left out of the walls; the pens are told apart with them.
+ */
+function holdsFittingEdge({ i, j }: LinePair, scale: WallScale): boolean {
+  if (i.outline === j.outline || scale.unitsPerMetre === null) return false;
+  const [shortest, longest] = FITTING_SIDES_METRES.map((metres) => metres * scale.unitsPerMetre!);
+  const fitting = ({ outline }: Line) => {
+    const group = outline?.group;
+    if (!group) return false;
+    const sides = [group[2] - group[0], group[3] - group[1]];
+    return Math.min(...sides) >= shortest && Math.max(...sides) <= longest;
+  };
+  return fitting(i) || fitting(j);
+}
+
 /** Position `s` along `line`, re-measured along `frame`'s direction. */
 function alongOther(line: Line, s: number, frame: Line): number {
   const x = line.ux * s - line.uy * line.offset;
@@ -961,7 +987,7 @@ export function detectWallEvidence({ evidence, scale, poche, lines, dimensions, 
   const { pens, lighter, minorHeaviest, strongest } = wallStyles(penPairs, reading.widthFromMainPens, hatched);
   const unfiguredFaces = faces.filter((line) => dimensions.unfigured.has(line.id) && line.length >= scale.minThickness);
   const wallLines = [...faceCandidates, ...unfiguredFaces].filter((line) => pens.has(line.style));
-  const pairs = findPairs(wallLines, scale, WALL_OVERLAP_SHARE);
+  const pairs = findPairs(wallLines, scale, WALL_OVERLAP_SHARE).filter((pair) => !holdsFittingEdge(pair, scale));
   const framesWords = (quad: FrameRect) => framesText(quad, evidence.words, wordIndex);
   const wallLadder = ladderPairs(pairs);
   const walled = pairs
@@ -1028,7 +1054,7 @@ function loosePairs(loose: Line[], wallLines: Line[], thickness: number, scale: 
   // A partner lies about a thickness away, and what it might pair with instead no farther from it.
   const reach = 2 * ((1 + MODE_TOLERANCE) * thickness + 1);
   const pairs = findPairs([...loose, ...linesNear(loose, wallLines, reach)], scale, WALL_OVERLAP_SHARE).filter(
-    (pair) => (looseIds.has(pair.i.id) || looseIds.has(pair.j.id)) && nearMode(Math.abs(pair.d), [thickness]),
+    (pair) => (looseIds.has(pair.i.id) || looseIds.has(pair.j.id)) && nearMode(Math.abs(pair.d), [thickness]) && !holdsFittingEdge(pair, scale),
   );
   return pairSources(pairs, () => true, framesWords);
 }
@@ -1119,7 +1145,11 @@ function withoutFittings(pairs: LinePair[]): LinePair[] {
 function lighterSources(candidates: Line[], lighter: Set<string>, walls: QuadSource[], modes: number[], scale: WallScale, framesWords: (quad: FrameRect) => boolean): QuadSource[] {
   // A partition's two faces are of one pen: a sofa's back in the furniture's pen, standing a
   // partition's thickness off a wall, pairs with the wall's face otherwise.
-  const pairs = withoutFittings(findPairs(withoutRedrawnPieces(candidates.filter((line) => lighter.has(line.style))), scale, WALL_OVERLAP_SHARE).filter((pair) => pair.i.style === pair.j.style));
+  const pairs = withoutFittings(
+    findPairs(withoutRedrawnPieces(candidates.filter((line) => lighter.has(line.style))), scale, WALL_OVERLAP_SHARE).filter(
+      (pair) => pair.i.style === pair.j.style && !holdsFittingEdge(pair, scale),
+    ),
+  );
   // No thicker than the outer walls: a counter or a wardrobe run between two walls pairs deeper.
   const lighterModes = thicknessPeaks(pairs.map((pair) => Math.abs(pair.d)), pairs.map((pair) => pair.s1 - pair.s0), scale).filter((mode) => mode <= Math.max(...modes));
   const quads = pairSources(pairs, (pair) => nearMode(Math.abs(pair.d), [...modes, ...lighterModes]), framesWords);
