@@ -1753,6 +1753,9 @@ describe('fittings drawn with their rims, in the pen of the poché walls\' outli
       [1.75, 0, 1.87, 2.7],
     ];
     for (const wall of walls) page.drawSvgPath(rect(...wall), { ...pen, color: grey });
+    // The sheet's frame, a closed outline round everything drawn, is no fitting's.
+    const [pageWidth, pageHeight] = [page.getWidth(), page.getHeight()];
+    page.drawSvgPath(`M 28 28 L ${pageWidth - 28} 28 L ${pageWidth - 28} ${pageHeight - 28} L 28 ${pageHeight - 28} Z`, pen);
     const fittings: { outer: [number, number, number, number]; inset: [number, number, number, number] }[] = [
       { outer: [0, 0, 1.7, 0.75], inset: [0.05, 0.05, 0.2, 0.12] },
       { outer: [0.2, 1, 0.6, 1.6], inset: [0.05, 0.05, 0.05, 0.1] },

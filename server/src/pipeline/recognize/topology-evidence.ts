@@ -1,6 +1,5 @@
 // The sheet's linework as the wall, opening and room steps read it: straight lines (strokes and
 // the edges of ink fills), circular arcs (door swings), ink fill regions (poché) and word boxes.
-import Flatbush from 'flatbush';
 import type { Position } from '../../../../core/src/types.ts';
 import type { BBox, RGBA, Segment, SheetPrimitives, SheetWord, StrokeStyle, SubPath, VectorPath } from '../types.ts';
 import { subpathsBBox } from '../vectors.ts';
@@ -45,40 +44,9 @@ export interface Line {
   outline?: Outline;
 }
 
-/** A closed subpath of a stroke. */
+/** A closed subpath of a stroke, by its box. */
 export interface Outline {
   bbox: BBox;
-  /**
-   * The box of the largest closed outline it lies in, where it holds another or lies in one (a
-   * fitting drawn with its rim: a bathtub, a basin, a toilet's bowl in its box); null where it is
-   * nested in none and holds none.
-   */
-  group: BBox | null;
-}
-
-/** Boxes this close are one box: the same outline drawn twice is not nested in itself. */
-const SAME_OUTLINE = 0.5;
-
-const boxHolds = (outer: BBox, inner: BBox) =>
-  inner[0] >= outer[0] - SAME_OUTLINE && inner[1] >= outer[1] - SAME_OUTLINE && inner[2] <= outer[2] + SAME_OUTLINE && inner[3] <= outer[3] + SAME_OUTLINE;
-const boxArea = (box: BBox) => (box[2] - box[0]) * (box[3] - box[1]);
-
-/** Sets each outline's `group`: the outlines that hold another, or lie in one, by their boxes. */
-function groupNested(outlines: Outline[]): void {
-  if (outlines.length < 2) return;
-  const index = new Flatbush(outlines.length);
-  for (const { bbox } of outlines) index.add(bbox[0], bbox[1], bbox[2], bbox[3]);
-  index.finish();
-  const same = (a: BBox, b: BBox) => a.every((v, k) => Math.abs(v - b[k]) <= SAME_OUTLINE);
-  const largest = (a: BBox | null, b: BBox) => (a === null || boxArea(b) > boxArea(a) ? b : a);
-  outlines.forEach((outer, k) => {
-    for (const j of index.search(...outer.bbox)) {
-      const inner = outlines[j];
-      if (j === k || !boxHolds(outer.bbox, inner.bbox) || same(outer.bbox, inner.bbox)) continue;
-      outer.group = largest(outer.group, outer.bbox);
-      inner.group = largest(inner.group, outer.bbox);
-    }
-  });
 }
 
 /** A circular arc painted as part of a stroke, from Bézier curves or a fine polyline. */
@@ -159,6 +127,8 @@ export interface Evidence {
   typicalStrokeWidth: number;
   /** Blueprint units per millimetre of paper. */
   unitsPerPaperMm: number;
+  /** The closed outlines of solid strokes, which their edges' `outline` refers to. */
+  outlines: Outline[];
 }
 
 /** Pieces of an exploded arc are short: a door swing in 16 steps at 1:50 is under this, paper mm. */
@@ -613,7 +583,7 @@ export function collectEvidence(primitives: SheetPrimitives, words: SheetWord[],
         const last = subpath.segments[subpath.segments.length - 1].to;
         if (subpath.closed) addLine(last, first, stroke, path.index);
         if (subpath.closed || distance(first, last) < 1e-6) {
-          const outline: Outline = { bbox: subpathsBBox([subpath]), group: null };
+          const outline: Outline = { bbox: subpathsBBox([subpath]) };
           outlines.push(outline);
           for (let k = firstLine; k < lines.length; k++) lines[k].outline = outline;
         }
@@ -633,7 +603,6 @@ export function collectEvidence(primitives: SheetPrimitives, words: SheetWord[],
     }
   }
   strokeWidths.sort((a, b) => a - b);
-  groupNested(outlines);
   const wordBoxes = words.map(wordBox).filter((box): box is WordBox => box !== null);
   // A word OCR reads unsurely inside a box may be the box's own hatch read as letters ("7X" in a
   // hatched wall piece): only lettering has frames.
@@ -655,5 +624,6 @@ export function collectEvidence(primitives: SheetPrimitives, words: SheetWord[],
     words: wordBoxes,
     typicalStrokeWidth: strokeWidths.length > 0 ? strokeWidths[strokeWidths.length >> 1] : 1,
     unitsPerPaperMm,
+    outlines,
   };
 }

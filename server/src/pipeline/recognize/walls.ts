@@ -14,7 +14,7 @@ import { differenceOf, type MultiPolygon, type Polygon } from './geom-clip.ts';
 import { RectIndex, fromFrame, parallel, rectBBox, rectCorners, rectIn, rectRing, toFrame, type FrameRect } from './geom-frame.ts';
 import type { RGBA, VectorPath } from '../types.ts';
 import { dimensionMarks, type DimensionMarks } from './topology-dimensions.ts';
-import { fillPolygons, isLettering, lineBBox, luminance, makeLine, styleKey, styleLuminance, type Evidence, type FillRegion, type Line } from './topology-evidence.ts';
+import { fillPolygons, isLettering, lineBBox, luminance, makeLine, styleKey, styleLuminance, type Evidence, type FillRegion, type Line, type Outline } from './topology-evidence.ts';
 import { letteringLineIds } from './topology-lettering.ts';
 import { HatchIndex } from './walls-hatched.ts';
 import { lighterWalls, type LighterLimits } from './walls-lighter.ts';
@@ -329,10 +329,41 @@ function findPairs(lines: Line[], scale: WallScale, overlapShare: number): LineP
 
 /**
  * A fitting drawn as nested closed outlines (a bathtub, 1.7–1.9 m by 0.7; a shower tray, a
- * toilet's box, a basin) is no longer than this, and no narrower than the shorter, metres: a
- * window's or a sliding door's frame, nested outlines too, is narrower or longer.
+ * toilet's box, a basin) is no longer than this on its outermost outline, and no narrower than
+ * the shorter, metres: a window's or a sliding door's frame, nested outlines too, is narrower or
+ * longer, and a sheet's frame holds every outline on it.
  */
 const FITTING_SIDES_METRES: [number, number] = [0.3, 2.2];
+
+/** Boxes this close are one: the same outline drawn twice is not nested in itself. */
+const SAME_OUTLINE = 0.5;
+
+/**
+ * The outlines of fittings drawn with their rims: each closed outline of a fitting's size that
+ * holds another, and the outlines it holds. Unscaled, no size is a fitting's.
+ */
+function fittingOutlines(outlines: Outline[], scale: WallScale): Set<Outline> {
+  const fittings = new Set<Outline>();
+  if (scale.unitsPerMetre === null || outlines.length < 2) return fittings;
+  const [shortest, longest] = FITTING_SIDES_METRES.map((metres) => metres * scale.unitsPerMetre!);
+  const index = new Flatbush(outlines.length);
+  for (const { bbox } of outlines) index.add(bbox[0], bbox[1], bbox[2], bbox[3]);
+  index.finish();
+  for (const outer of outlines) {
+    const [x0, y0, x1, y1] = outer.bbox;
+    const sides = [x1 - x0, y1 - y0];
+    if (Math.min(...sides) < shortest || Math.max(...sides) > longest) continue;
+    for (const k of index.search(x0 - SAME_OUTLINE, y0 - SAME_OUTLINE, x1 + SAME_OUTLINE, y1 + SAME_OUTLINE)) {
+      const [u0, v0, u1, v1] = outlines[k].bbox;
+      const inside = u0 >= x0 - SAME_OUTLINE && v0 >= y0 - SAME_OUTLINE && u1 <= x1 + SAME_OUTLINE && v1 <= y1 + SAME_OUTLINE;
+      const same = Math.max(Math.abs(u0 - x0), Math.abs(v0 - y0), Math.abs(u1 - x1), Math.abs(v1 - y1)) <= SAME_OUTLINE;
+      if (!inside || same) continue;
+      fittings.add(outer);
+      fittings.add(outlines[k]);
+    }
+  }
+  return fittings;
+}
 
 /**
  * Whether a pair joins an edge of a fitting drawn with its rim to a line of anything else: the
@@ -341,16 +372,9 @@ const FITTING_SIDES_METRES: [number, number] = [0.3, 2.2];
  * the tub). Such pairs are found, and hide what lies farther off (the wall's face behind the tub),
  * before they are left out of the walls; the pens are told apart with them.
  */
-function holdsFittingEdge({ i, j }: LinePair, scale: WallScale): boolean {
-  if (i.outline === j.outline || scale.unitsPerMetre === null) return false;
-  const [shortest, longest] = FITTING_SIDES_METRES.map((metres) => metres * scale.unitsPerMetre!);
-  const fitting = ({ outline }: Line) => {
-    const group = outline?.group;
-    if (!group) return false;
-    const sides = [group[2] - group[0], group[3] - group[1]];
-    return Math.min(...sides) >= shortest && Math.max(...sides) <= longest;
-  };
-  return fitting(i) || fitting(j);
+function holdsFittingEdge({ i, j }: LinePair, fittings: Set<Outline>): boolean {
+  if (i.outline === j.outline) return false;
+  return (i.outline !== undefined && fittings.has(i.outline)) || (j.outline !== undefined && fittings.has(j.outline));
 }
 
 /** Position `s` along `line`, re-measured along `frame`'s direction. */
@@ -956,6 +980,8 @@ export interface WallCandidates {
   penPairs: LinePair[];
   /** Pens that show walls cut by hatching. */
   hatched: Set<string>;
+  /** Outlines of fittings drawn with their rims, whose edges make no wall with other lines. */
+  fittings: Set<Outline>;
 }
 
 export function wallCandidates(evidence: Evidence, scale: WallScale): WallCandidates {
@@ -979,15 +1005,15 @@ export function wallCandidates(evidence: Evidence, scale: WallScale): WallCandid
   const faceCandidates = candidates.filter((line) => !line.dashed);
   const penPairs = firstPairs.filter((pair) => !ladder.has(pair));
   const hatched = hatchedPens(penPairs, faceCandidates, lines, scale);
-  return { evidence, scale, poche, lines, dimensions, wordIndex, faces, faceCandidates, penPairs, hatched };
+  return { evidence, scale, poche, lines, dimensions, wordIndex, faces, faceCandidates, penPairs, hatched, fittings: fittingOutlines(evidence.outlines, scale) };
 }
 
 /** The walls of a sheet, read as `reading` says; which reading is right is the caller's judgement. */
-export function detectWallEvidence({ evidence, scale, poche, lines, dimensions, wordIndex, faces, faceCandidates, penPairs, hatched }: WallCandidates, reading: WallReading): WallEvidence {
+export function detectWallEvidence({ evidence, scale, poche, lines, dimensions, wordIndex, faces, faceCandidates, penPairs, hatched, fittings }: WallCandidates, reading: WallReading): WallEvidence {
   const { pens, lighter, minorHeaviest, strongest } = wallStyles(penPairs, reading.widthFromMainPens, hatched);
   const unfiguredFaces = faces.filter((line) => dimensions.unfigured.has(line.id) && line.length >= scale.minThickness);
   const wallLines = [...faceCandidates, ...unfiguredFaces].filter((line) => pens.has(line.style));
-  const pairs = findPairs(wallLines, scale, WALL_OVERLAP_SHARE).filter((pair) => !holdsFittingEdge(pair, scale));
+  const pairs = findPairs(wallLines, scale, WALL_OVERLAP_SHARE).filter((pair) => !holdsFittingEdge(pair, fittings));
   const framesWords = (quad: FrameRect) => framesText(quad, evidence.words, wordIndex);
   const wallLadder = ladderPairs(pairs);
   const walled = pairs
@@ -1005,7 +1031,7 @@ export function detectWallEvidence({ evidence, scale, poche, lines, dimensions, 
   // the glazing of windows in another pen, crossed by their jambs alike, is a face's nearer partner.
   const looselyFaces = strongest === null ? new Set<number>() : dimensions.loosely(strongest);
   const loose = faces.filter((line) => looselyFaces.has(line.id) && !dimensions.unfigured.has(line.id) && line.length >= scale.minThickness);
-  if (loose.length > 0 && modes.length > 0) paired.push(...loosePairs(loose, wallLines, modes[0], scale, framesWords));
+  if (loose.length > 0 && modes.length > 0) paired.push(...loosePairs(loose, wallLines, modes[0], scale, fittings, framesWords));
   // A wall of a thickness the sheet seldom draws (a thicker plumbing wall between two toilets, a
   // chase) is no thickness mode: in the wall pens, within the range of the sheet's wall
   // thicknesses, it is wall where it joins walls at both ends, as a counter or a shelf does not.
@@ -1022,7 +1048,7 @@ export function detectWallEvidence({ evidence, scale, poche, lines, dimensions, 
   const keptWide = new Set(connectedWideQuads(wideSources.map((source) => source.quad), paired.map((source) => source.quad), scale.minThickness));
   const sources = [...paired, ...oddWalls, ...wideSources.filter((source) => keptWide.has(source.quad))];
   const heavyRuns = mergeRuns(sources, lines);
-  const merged = reading.withLighterPens ? [...heavyRuns, ...mergeRuns(lighterSources(faceCandidates, lighter, sources, modes, scale, framesWords), lines)] : heavyRuns;
+  const merged = reading.withLighterPens ? [...heavyRuns, ...mergeRuns(lighterSources(faceCandidates, lighter, sources, modes, scale, fittings, framesWords), lines)] : heavyRuns;
   const content = openingContentRuns(merged, heavyRuns.length);
   const runs = merged.filter((_, k) => !content.has(k));
   const joints = jointPieces(runs, scale.unitsPerMetre === null ? 2 * (modes[0] ?? scale.minThickness) : SHORTEST_OPENING_METRES * scale.unitsPerMetre);
@@ -1049,12 +1075,12 @@ export function detectWallEvidence({ evidence, scale, poche, lines, dimensions, 
  * such lines pair among the wall lines around them, and a pair is wall at the sheet's commonest
  * wall thickness only, where glazing and treads in the same pen are spaced otherwise.
  */
-function loosePairs(loose: Line[], wallLines: Line[], thickness: number, scale: WallScale, framesWords: (quad: FrameRect) => boolean): QuadSource[] {
+function loosePairs(loose: Line[], wallLines: Line[], thickness: number, scale: WallScale, fittings: Set<Outline>, framesWords: (quad: FrameRect) => boolean): QuadSource[] {
   const looseIds = new Set(loose.map((line) => line.id));
   // A partner lies about a thickness away, and what it might pair with instead no farther from it.
   const reach = 2 * ((1 + MODE_TOLERANCE) * thickness + 1);
   const pairs = findPairs([...loose, ...linesNear(loose, wallLines, reach)], scale, WALL_OVERLAP_SHARE).filter(
-    (pair) => (looseIds.has(pair.i.id) || looseIds.has(pair.j.id)) && nearMode(Math.abs(pair.d), [thickness]) && !holdsFittingEdge(pair, scale),
+    (pair) => (looseIds.has(pair.i.id) || looseIds.has(pair.j.id)) && nearMode(Math.abs(pair.d), [thickness]) && !holdsFittingEdge(pair, fittings),
   );
   return pairSources(pairs, () => true, framesWords);
 }
@@ -1142,12 +1168,20 @@ function withoutFittings(pairs: LinePair[]): LinePair[] {
  * or of one the lighter pens draw often: partitions drawn lighter than the outer walls are thinner
  * than them too (12 cm beside 30 cm).
  */
-function lighterSources(candidates: Line[], lighter: Set<string>, walls: QuadSource[], modes: number[], scale: WallScale, framesWords: (quad: FrameRect) => boolean): QuadSource[] {
+function lighterSources(
+  candidates: Line[],
+  lighter: Set<string>,
+  walls: QuadSource[],
+  modes: number[],
+  scale: WallScale,
+  fittings: Set<Outline>,
+  framesWords: (quad: FrameRect) => boolean,
+): QuadSource[] {
   // A partition's two faces are of one pen: a sofa's back in the furniture's pen, standing a
   // partition's thickness off a wall, pairs with the wall's face otherwise.
   const pairs = withoutFittings(
     findPairs(withoutRedrawnPieces(candidates.filter((line) => lighter.has(line.style))), scale, WALL_OVERLAP_SHARE).filter(
-      (pair) => pair.i.style === pair.j.style && !holdsFittingEdge(pair, scale),
+      (pair) => pair.i.style === pair.j.style && !holdsFittingEdge(pair, fittings),
     ),
   );
   // No thicker than the outer walls: a counter or a wardrobe run between two walls pairs deeper.
