@@ -339,8 +339,15 @@ const FITTING_SIDES_METRES: [number, number] = [0.3, 2.2];
 const SAME_OUTLINE = 0.5;
 
 /**
+ * A fitting's rim runs round most of it: the outline inside takes this share of its box at least
+ * (a tub's basin, a toilet's bowl, a tray's floor), where a desk holding a keyboard, a table
+ * holding its lamp or a sheet's frame holding a plan hold small things.
+ */
+const RIM_AREA_SHARE = 0.4;
+
+/**
  * The outlines of fittings drawn with their rims: each closed outline of a fitting's size that
- * holds another, and the outlines it holds. Unscaled, no size is a fitting's.
+ * holds another taking most of it, and that one. Unscaled, no size is a fitting's.
  */
 function fittingOutlines(outlines: Outline[], scale: WallScale): Set<Outline> {
   const fittings = new Set<Outline>();
@@ -357,7 +364,7 @@ function fittingOutlines(outlines: Outline[], scale: WallScale): Set<Outline> {
       const [u0, v0, u1, v1] = outlines[k].bbox;
       const inside = u0 >= x0 - SAME_OUTLINE && v0 >= y0 - SAME_OUTLINE && u1 <= x1 + SAME_OUTLINE && v1 <= y1 + SAME_OUTLINE;
       const same = Math.max(Math.abs(u0 - x0), Math.abs(v0 - y0), Math.abs(u1 - x1), Math.abs(v1 - y1)) <= SAME_OUTLINE;
-      if (!inside || same) continue;
+      if (!inside || same || (u1 - u0) * (v1 - v0) < RIM_AREA_SHARE * sides[0] * sides[1]) continue;
       fittings.add(outer);
       fittings.add(outlines[k]);
     }
