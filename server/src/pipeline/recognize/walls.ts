@@ -328,10 +328,10 @@ function findPairs(lines: Line[], scale: WallScale, overlapShare: number): LineP
 }
 
 /**
- * A fitting drawn as nested closed outlines (a bathtub, 1.7–1.9 m by 0.7; a shower tray, a
- * toilet's box, a basin) is no longer than this on its outermost outline, and no narrower than
- * the shorter, metres: a window's or a sliding door's frame, nested outlines too, is narrower or
- * longer, and a sheet's frame holds every outline on it.
+ * The outline round a fitting's rim (a bathtub, 1.7–1.9 m by 0.7; a shower tray, a toilet's box,
+ * a basin) is no longer than this and no narrower than the shorter, metres: a window's or a
+ * sliding door's frame, nested outlines too, is narrower or longer, and a sheet's frame holds
+ * every outline on it.
  */
 const FITTING_SIDES_METRES: [number, number] = [0.3, 2.2];
 
@@ -347,7 +347,8 @@ const RIM_AREA_SHARE = 0.4;
 
 /**
  * The outlines of fittings drawn with their rims: each closed outline of a fitting's size that
- * holds another taking most of it, and that one. Unscaled, no size is a fitting's.
+ * holds another taking RIM_AREA_SHARE of its box or more, and that one. Unscaled, no size is a
+ * fitting's.
  */
 function fittingOutlines(outlines: Outline[], scale: WallScale): Set<Outline> {
   const fittings = new Set<Outline>();
