@@ -385,6 +385,11 @@ function holdsFittingEdge({ i, j }: LinePair, fittings: Set<Outline>): boolean {
   return (i.outline !== undefined && fittings.has(i.outline)) || (j.outline !== undefined && fittings.has(j.outline));
 }
 
+/** The pairs among `lines` that may be a wall's faces: all of them but those holding a fitting's edge (`holdsFittingEdge`). */
+function wallPairs(lines: Line[], scale: WallScale, fittings: Set<Outline>): LinePair[] {
+  return findPairs(lines, scale, WALL_OVERLAP_SHARE).filter((pair) => !holdsFittingEdge(pair, fittings));
+}
+
 /** Position `s` along `line`, re-measured along `frame`'s direction. */
 function alongOther(line: Line, s: number, frame: Line): number {
   const x = line.ux * s - line.uy * line.offset;
@@ -1021,7 +1026,7 @@ export function detectWallEvidence({ evidence, scale, poche, lines, dimensions, 
   const { pens, lighter, minorHeaviest, strongest } = wallStyles(penPairs, reading.widthFromMainPens, hatched);
   const unfiguredFaces = faces.filter((line) => dimensions.unfigured.has(line.id) && line.length >= scale.minThickness);
   const wallLines = [...faceCandidates, ...unfiguredFaces].filter((line) => pens.has(line.style));
-  const pairs = findPairs(wallLines, scale, WALL_OVERLAP_SHARE).filter((pair) => !holdsFittingEdge(pair, fittings));
+  const pairs = wallPairs(wallLines, scale, fittings);
   const framesWords = (quad: FrameRect) => framesText(quad, evidence.words, wordIndex);
   const wallLadder = ladderPairs(pairs);
   const walled = pairs
@@ -1087,8 +1092,8 @@ function loosePairs(loose: Line[], wallLines: Line[], thickness: number, scale: 
   const looseIds = new Set(loose.map((line) => line.id));
   // A partner lies about a thickness away, and what it might pair with instead no farther from it.
   const reach = 2 * ((1 + MODE_TOLERANCE) * thickness + 1);
-  const pairs = findPairs([...loose, ...linesNear(loose, wallLines, reach)], scale, WALL_OVERLAP_SHARE).filter(
-    (pair) => (looseIds.has(pair.i.id) || looseIds.has(pair.j.id)) && nearMode(Math.abs(pair.d), [thickness]) && !holdsFittingEdge(pair, fittings),
+  const pairs = wallPairs([...loose, ...linesNear(loose, wallLines, reach)], scale, fittings).filter(
+    (pair) => (looseIds.has(pair.i.id) || looseIds.has(pair.j.id)) && nearMode(Math.abs(pair.d), [thickness]),
   );
   return pairSources(pairs, () => true, framesWords);
 }
@@ -1187,11 +1192,7 @@ function lighterSources(
 ): QuadSource[] {
   // A partition's two faces are of one pen: a sofa's back in the furniture's pen, standing a
   // partition's thickness off a wall, pairs with the wall's face otherwise.
-  const pairs = withoutFittings(
-    findPairs(withoutRedrawnPieces(candidates.filter((line) => lighter.has(line.style))), scale, WALL_OVERLAP_SHARE).filter(
-      (pair) => pair.i.style === pair.j.style && !holdsFittingEdge(pair, fittings),
-    ),
-  );
+  const pairs = withoutFittings(wallPairs(withoutRedrawnPieces(candidates.filter((line) => lighter.has(line.style))), scale, fittings).filter((pair) => pair.i.style === pair.j.style));
   // No thicker than the outer walls: a counter or a wardrobe run between two walls pairs deeper.
   const lighterModes = thicknessPeaks(pairs.map((pair) => Math.abs(pair.d)), pairs.map((pair) => pair.s1 - pair.s0), scale).filter((mode) => mode <= Math.max(...modes));
   const quads = pairSources(pairs, (pair) => nearMode(Math.abs(pair.d), [...modes, ...lighterModes]), framesWords);
