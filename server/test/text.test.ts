@@ -155,6 +155,37 @@ async function layeredSheet(): Promise<Uint8Array> {
   return doc.save();
 }
 
+/**
+ * Helvetica words, some cut away by clipping paths: an L-shaped clip (a flat of a floor) holding one
+ * word and hiding one inside its box, a rectangle, a form's box, and a word after the clips end.
+ */
+async function clippedSheet(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([612, 792]);
+  const context = doc.context;
+  const helvetica = context.register(context.obj({ Type: 'Font', Subtype: 'Type1', BaseFont: 'Helvetica', Encoding: 'WinAnsiEncoding' }));
+  page.node.setFontDictionary(PDFName.of('F1'), helvetica);
+  const word = (x: number, y: number, text: string): string => `BT /F1 12 Tf ${x} ${y} Td (${text}) Tj ET`;
+  const form = context.register(
+    context.stream(`${word(20, 20, 'FORMSHOWN')} ${word(300, 20, 'FORMCUT')}`, {
+      Type: 'XObject',
+      Subtype: 'Form',
+      BBox: [0, 0, 200, 100],
+      Resources: { Font: { F1: helvetica } },
+    }),
+  );
+  page.node.Resources()!.set(PDFName.of('XObject'), context.obj({ Fm: form }));
+  const flat = '50 500 m 300 500 l 300 600 l 150 600 l 150 700 l 50 700 l h W n';
+  const content = [
+    `q ${flat} ${word(60, 520, 'KITCHEN')} ${word(200, 650, 'REDUIT')} ${word(60, 650, 'BATH')} Q`,
+    `q 400 400 100 100 re W n ${word(420, 450, 'FRAMED')} ${word(420, 300, 'OFFCUT')} Q`,
+    `q 1 0 0 1 100 100 cm /Fm Do Q`,
+    word(200, 740, 'AFTER'),
+  ].join(' ');
+  page.node.addContentStream(context.register(context.stream(content)));
+  return doc.save();
+}
+
 /** Helvetica text of every kind a drawing prints, some of it not in words: it must come out as written. */
 async function plainTextSheet(): Promise<{ pdf: Uint8Array; lines: string[] }> {
   const lines = [`SCALE: 1/4" = 1'-0"`, 'LIVING ROOM 12\'-6" x 14\'-0"', 'UNIT 503 35.1 m2 378 ft2 (TYP.)', 'Kitchen & Dining', 'QX ZZV 9#9 [x] ~ ^^'];
@@ -293,6 +324,11 @@ describe('extractWords', () => {
     const ours = (await wordsOfBytes(pdf)).map((word) => word.text);
     expect(ours).toEqual(['SHOWN', 'PLAIN']);
     expect(popplerWordsOfBytes(pdf).map((word) => word.text)).toEqual(ours);
+  });
+
+  it('leaves out text that a clipping path or the box of a form cuts away, as the sheet is rendered', async () => {
+    const pdf = await clippedSheet();
+    expect((await wordsOfBytes(pdf)).map((word) => word.text)).toEqual(['KITCHEN', 'BATH', 'FRAMED', 'FORMSHOWN', 'AFTER']);
   });
 
   it('repairs zeidler-a214, whose fonts map every character 29 code points too low', async () => {

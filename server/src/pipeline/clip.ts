@@ -58,7 +58,7 @@ function regionOf(polygons: MultiPolygon): ClipRegion | null {
   return { polygons, edges, edgeIndex };
 }
 
-function inside(region: ClipRegion, point: Position): boolean {
+export function regionHolds(region: ClipRegion, point: Position): boolean {
   return region.polygons.some((polygon) => pointInPolygon(point, polygon));
 }
 
@@ -74,7 +74,7 @@ export function clipFill(subpaths: SubPath[], evenOdd: boolean, regions: ClipReg
     const points = rings.flat();
     if (points.length === 0) return { subpaths: [], evenOdd };
     if (!crossesEdges(region, ringBBox(points))) {
-      if (!inside(region, points[0])) return { subpaths: [], evenOdd };
+      if (!regionHolds(region, points[0])) return { subpaths: [], evenOdd };
       continue;
     }
     const kept = intersectionOf(paintedRegion(rings.filter((ring) => ring.length >= 3), current.evenOdd), region.polygons);
@@ -119,7 +119,7 @@ function segmentInside(region: ClipRegion, segment: Segment): Segment[] {
       segment.kind === 'line'
         ? lerp(segment.from, segment.to, 0.5)
         : [cubicPoint(segment.from[0], segment.c1[0], segment.c2[0], segment.to[0], 0.5), cubicPoint(segment.from[1], segment.c1[1], segment.c2[1], segment.to[1], 0.5)];
-    return inside(region, middle) ? [segment] : [];
+    return regionHolds(region, middle) ? [segment] : [];
   }
   // A curve crossing the outline is cut as its chords: only where it leaves the clip.
   const chords: [Position, Position][] = [];
@@ -136,7 +136,7 @@ function segmentInside(region: ClipRegion, segment: Segment): Segment[] {
     const cuts = [0, ...crossings(region, a, b), 1];
     for (let i = 1; i < cuts.length; i++) {
       if (cuts[i] - cuts[i - 1] < 1e-9) continue;
-      if (inside(region, lerp(a, b, (cuts[i - 1] + cuts[i]) / 2))) pieces.push({ kind: 'line', from: lerp(a, b, cuts[i - 1]), to: lerp(a, b, cuts[i]) });
+      if (regionHolds(region, lerp(a, b, (cuts[i - 1] + cuts[i]) / 2))) pieces.push({ kind: 'line', from: lerp(a, b, cuts[i - 1]), to: lerp(a, b, cuts[i]) });
     }
   }
   return pieces;

@@ -6,10 +6,11 @@
 // since the shift decides which glyphs are blanks.
 import { OPS } from './pdfjs.ts';
 import type { Position } from '../../../core/src/types.ts';
+import { clipRegionOf, regionHolds, type ClipRegion } from './clip.ts';
 import type { OpenSheet } from './pdf.ts';
 import { findCodePointShifts, shiftCodePoints } from './text-repair.ts';
-import type { SheetWord } from './types.ts';
-import { applyMatrix, multiplyMatrices, type Matrix } from './vectors.ts';
+import type { BBox, SheetWord, SubPath } from './types.ts';
+import { applyMatrix, buildSubpaths, multiplyMatrices, subpathsBBox, transformedBox, type Matrix } from './vectors.ts';
 
 type Vec = [number, number];
 
@@ -59,9 +60,38 @@ interface TextState {
   lineY: number;
 }
 
+/**
+ * A clipping path in force, in blueprint coordinates. Layout programs show one flat of a whole
+ * floor by clipping the floor's drawing to the flat, and CAD viewports clip model space the same
+ * way: the labels of the rooms cut away are still in the text layer, on top of the rooms shown.
+ */
+interface TextClip {
+  box: BBox;
+  outline: { subpaths: SubPath[]; evenOdd: boolean } | null;
+  /** The outline as a region, built when a glyph is first tested against it (most clips hold none); null for a rectangle. */
+  region?: ClipRegion | null;
+}
+
 interface GraphicsState {
   ctm: Matrix;
   text: TextState;
+  clips: readonly TextClip[];
+}
+
+function clipShows(clip: TextClip, point: Position): boolean {
+  const [x0, y0, x1, y1] = clip.box;
+  if (point[0] < x0 || point[0] > x1 || point[1] < y0 || point[1] > y1) return false;
+  if (!clip.outline) return true;
+  if (clip.region === undefined) clip.region = clipRegionOf(clip.outline.subpaths, clip.outline.evenOdd);
+  return clip.region === null || regionHolds(clip.region, point);
+}
+
+/** The middle of a glyph's box: a glyph is on the sheet where its middle is inside every clip. */
+function glyphMiddle(glyph: PlacedGlyph): Position {
+  return [
+    (glyph.start[0] + glyph.end[0] + glyph.below[0] + glyph.above[0]) / 2,
+    (glyph.start[1] + glyph.end[1] + glyph.below[1] + glyph.above[1]) / 2,
+  ];
 }
 
 /** One glyph placed in blueprint coordinates; blanks too, as they end words. */
@@ -126,16 +156,23 @@ export async function extractWords(sheet: OpenSheet): Promise<SheetWord[]> {
   let ctm: Matrix = IDENTITY;
   let text = initialTextState();
   let textIsShared = false;
+  let clips: readonly TextClip[] = [];
+  /** A clip operator waits for the path it clips with: the fill rule it was given, or null. */
+  let pendingClip: { evenOdd: boolean } | null = null;
+  const clipTo = (clip: TextClip): void => {
+    clips = [...clips, clip];
+  };
   // Text in a hidden optional-content layer is not on the sheet; false while inside one.
   const markedContentVisible: boolean[] = [];
   const save = (): void => {
-    stack.push({ ctm, text });
+    stack.push({ ctm, text, clips });
     textIsShared = true;
   };
   const restore = (): void => {
     const saved = stack.pop();
-    if (saved) ({ ctm, text } = saved);
+    if (saved) ({ ctm, text, clips } = saved);
     textIsShared = true;
+    pendingClip = null;
   };
   const writableText = (): TextState => {
     if (textIsShared) {
@@ -161,6 +198,18 @@ export async function extractWords(sheet: OpenSheet): Promise<SheetWord[]> {
       case OPS.paintFormXObjectBegin:
         save();
         if (args[0]) ctm = multiplyMatrices(ctm, toMatrix(args[0]));
+        if (args[1]) clipTo({ box: transformedBox(multiplyMatrices(pageToBlueprint, ctm), args[1]), outline: null });
+        break;
+      case OPS.clip:
+      case OPS.eoClip:
+        pendingClip = { evenOdd: fnArray[i] === OPS.eoClip };
+        break;
+      case OPS.constructPath:
+        if (pendingClip) {
+          const subpaths = args[1]?.[0] ? buildSubpaths(args[1][0], multiplyMatrices(pageToBlueprint, ctm)) : [];
+          clipTo({ box: subpathsBBox(subpaths), outline: { subpaths, evenOdd: pendingClip.evenOdd } });
+          pendingClip = null;
+        }
         break;
       case OPS.paintFormXObjectEnd:
         restore();
@@ -171,6 +220,7 @@ export async function extractWords(sheet: OpenSheet): Promise<SheetWord[]> {
         ctm = multiplyMatrices(toMatrix(args[2]), toMatrix(args[3]));
         text = initialTextState();
         textIsShared = false;
+        clips = [];
         break;
       case OPS.endAnnotation:
         restore();
@@ -229,7 +279,12 @@ export async function extractWords(sheet: OpenSheet): Promise<SheetWord[]> {
       case OPS.showText: {
         const textToBlueprint = multiplyMatrices(multiplyMatrices(pageToBlueprint, ctm), text.textMatrix);
         const visible = !markedContentVisible.includes(false);
+        const shown = painted.length;
         showText(writableText(), textToBlueprint, args[0], visible ? painted : null);
+        if (clips.length > 0) {
+          const kept = painted.splice(shown).filter((glyph) => clips.every((clip) => clipShows(clip, glyphMiddle(glyph))));
+          painted.push(...kept);
+        }
         break;
       }
     }

@@ -214,7 +214,7 @@ const DRAW_QUADRATIC_CURVE_TO = 3;
 const DRAW_CLOSE_PATH = 4;
 
 /** Geometry of one `constructPath`, mapped through `ctm`. */
-function buildSubpaths(data: ArrayLike<number>, ctm: Matrix): SubPath[] {
+export function buildSubpaths(data: ArrayLike<number>, ctm: Matrix): SubPath[] {
   const subpaths: SubPath[] = [];
   /** False after a moveTo or closePath: the next segment starts a new subpath. */
   let drawing = false;
@@ -283,7 +283,7 @@ function unitSquareCorners(m: Matrix): [Position, Position, Position, Position] 
   return [applyMatrix(m, 0, 0), applyMatrix(m, 1, 0), applyMatrix(m, 1, 1), applyMatrix(m, 0, 1)];
 }
 
-function transformedBox(m: Matrix, box: ArrayLike<number>): BBox {
+export function transformedBox(m: Matrix, box: ArrayLike<number>): BBox {
   return boxOfPoints([
     applyMatrix(m, box[0], box[1]),
     applyMatrix(m, box[2], box[1]),
