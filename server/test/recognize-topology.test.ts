@@ -1737,8 +1737,10 @@ describe('fittings drawn with their rims, in the pen of the poché walls\' outli
   // grey poché walls (0.25 m outer, a 0.12 m partition) outlined in a 0.3 pt grey pen, and the
   // fittings in that same pen, each an outline with its basin's or bowl's inside it: a tub 0.75 m
   // deep along the end wall, its basin 0.12 m in from its front; under it a toilet and a washbasin,
-  // a quarter metre off the tub and off each other, the outer walls' thickness.
-  async function bathAndBedroom(): Promise<Uint8Array> {
+  // a quarter metre off the tub and off each other, the outer walls' thickness. Exploded, as CAD
+  // writes a block it has broken up, every side is a stroke of its own and the inner outline's
+  // rounded corners are short polylines of their own.
+  async function bathAndBedroom(exploded: boolean): Promise<Uint8Array> {
     const { doc, page, font, metres } = await a3At1To50();
     const [left, top] = [150, 150];
     const at = (x: number, y: number) => `${left + metres(x)} ${top + metres(y)}`;
@@ -1761,9 +1763,30 @@ describe('fittings drawn with their rims, in the pen of the poché walls\' outli
       { outer: [0.2, 1, 0.6, 1.6], inset: [0.05, 0.05, 0.05, 0.1] },
       { outer: [0.85, 1, 1.45, 1.45], inset: [0.06, 0.06, 0.06, 0.06] },
     ];
+    const sides = (x0: number, y0: number, x1: number, y1: number) => [`M ${at(x0, y0)} L ${at(x1, y0)}`, `M ${at(x1, y0)} L ${at(x1, y1)}`, `M ${at(x1, y1)} L ${at(x0, y1)}`, `M ${at(x0, y1)} L ${at(x0, y0)}`];
+    const radius = 0.04;
+    // A rounded rectangle's sides and corners, clockwise from the top left corner's end.
+    const roundedPieces = (x0: number, y0: number, x1: number, y1: number) => {
+      const corner = (cx: number, cy: number, fromDegrees: number) =>
+        'M ' + [0, 30, 60, 90].map((step) => at(cx + radius * Math.cos(((fromDegrees + step) * Math.PI) / 180), cy + radius * Math.sin(((fromDegrees + step) * Math.PI) / 180))).join(' L ');
+      return [
+        `M ${at(x0 + radius, y0)} L ${at(x1 - radius, y0)}`,
+        corner(x1 - radius, y0 + radius, 270),
+        `M ${at(x1, y0 + radius)} L ${at(x1, y1 - radius)}`,
+        corner(x1 - radius, y1 - radius, 0),
+        `M ${at(x1 - radius, y1)} L ${at(x0 + radius, y1)}`,
+        corner(x0 + radius, y1 - radius, 90),
+        `M ${at(x0, y1 - radius)} L ${at(x0, y0 + radius)}`,
+        corner(x0 + radius, y0 + radius, 180),
+      ];
+    };
     for (const { outer: [x0, y0, x1, y1], inset: [l, t, r, b] } of fittings) {
-      page.drawSvgPath(rect(x0, y0, x1, y1), pen);
-      page.drawSvgPath(rect(x0 + l, y0 + t, x1 - r, y1 - b), pen);
+      if (!exploded) {
+        page.drawSvgPath(rect(x0, y0, x1, y1), pen);
+        page.drawSvgPath(rect(x0 + l, y0 + t, x1 - r, y1 - b), pen);
+        continue;
+      }
+      for (const piece of [...sides(x0, y0, x1, y1), ...roundedPieces(x0 + l, y0 + t, x1 - r, y1 - b)]) page.drawSvgPath(piece, pen);
     }
     page.drawText('BATH', { x: left + metres(0.5), y: page.getHeight() - (top + metres(2.2)), size: 9, font });
     page.drawText('BEDROOM', { x: left + metres(3), y: page.getHeight() - (top + metres(1.3)), size: 9, font });
@@ -1771,9 +1794,12 @@ describe('fittings drawn with their rims, in the pen of the poché walls\' outli
     return doc.save();
   }
 
-  it('measures the bathroom with its fittings in it: no rim and no gap between fittings is a wall', async () => {
+  it.each([
+    ['each outline one closed path', false],
+    ['exploded into separate strokes', true],
+  ])('measures the bathroom with its fittings in it, %s: no rim and no gap between fittings is a wall', async (_, exploded) => {
     const mpu = MPU_AT_1_TO_50;
-    const bytes = await bathAndBedroom();
+    const bytes = await bathAndBedroom(exploded);
     const result = detectTopology({ ...(await parse(bytes)), metresPerUnit: mpu });
     const m2 = (rings: Position[][]) => polygonArea(rings) * mpu * mpu;
     expect(result.rooms.map((room) => [room.name, Number(m2(room.polygon).toFixed(2))]).sort()).toEqual([

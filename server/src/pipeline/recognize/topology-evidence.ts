@@ -40,11 +40,11 @@ export interface Line {
    * through a wall's faces, but is no extension line that makes a face a dimension line.
    */
   axis?: true;
-  /** For an edge of a closed outline stroked as one subpath (a box, a fitting, a short wall): that outline. */
+  /** For an edge of a closed outline (a box, a fitting, a short wall), stroked as one subpath or as pieces joined into a ring: that outline. */
   outline?: Outline;
 }
 
-/** A closed subpath of a stroke, by its box. */
+/** A closed subpath of a stroke, or a ring of open ones (`explodedLoops`), by its box. */
 export interface Outline {
   bbox: BBox;
 }
@@ -557,6 +557,71 @@ function wordBox(word: SheetWord): WordBox | null {
   return { word, bbox, center: [(bbox[0] + bbox[2]) / 2, (bbox[1] + bbox[3]) / 2] };
 }
 
+/** An open stroked subpath: a piece of an outline CAD may have exploded into separate strokes. */
+interface OpenPiece {
+  style: string;
+  subpath: SubPath;
+  /** Its straight segments' range in the evidence's lines, end excluded. */
+  lines: [number, number];
+}
+
+/** Ends of pieces closer than this, blueprint units, meet (a hundredth of a millimetre of paper at 150 dpi, far below any drawn gap). */
+const PIECE_JOINT = 0.05;
+
+/**
+ * Outlines drawn as separate strokes: pieces of one pen that join end to end into a ring, every
+ * joint the end of exactly two of them (a shower tray's four sides and four rounded corners,
+ * exploded from the CAD block). Where walls, swings or other linework meet a joint there are
+ * three ends or more, so the lines of a plan's rooms and walls make no such ring.
+ */
+function explodedLoops(pieces: OpenPiece[]): OpenPiece[][] {
+  // Joints by pen and place; each holds the first two piece ends that reach it (end = piece·2 + 0 for its first point, + 1 for its last) and how many do.
+  const jointsOfPen = new Map<string, Map<number, number>>();
+  const jointOfEnd = new Int32Array(pieces.length * 2);
+  const reaching: number[] = [];
+  const endsAt: number[] = [];
+  pieces.forEach((piece, p) => {
+    let joints = jointsOfPen.get(piece.style);
+    if (!joints) jointsOfPen.set(piece.style, (joints = new Map()));
+    const { segments } = piece.subpath;
+    [segments[0].from, segments[segments.length - 1].to].forEach((point, end) => {
+      const key = cellKey(Math.round(point[0] / PIECE_JOINT), Math.round(point[1] / PIECE_JOINT));
+      let joint = joints.get(key);
+      if (joint === undefined) {
+        joint = reaching.length;
+        joints.set(key, joint);
+        reaching.push(0);
+        endsAt.push(-1, -1);
+      }
+      if (reaching[joint] < 2) endsAt[joint * 2 + reaching[joint]] = p * 2 + end;
+      reaching[joint]++;
+      jointOfEnd[p * 2 + end] = joint;
+    });
+  });
+  const visited = new Uint8Array(pieces.length);
+  const loops: OpenPiece[][] = [];
+  for (let start = 0; start < pieces.length; start++) {
+    if (visited[start]) continue;
+    const loop = [start];
+    visited[start] = 1;
+    let end = start * 2 + 1;
+    for (;;) {
+      const joint = jointOfEnd[end];
+      if (reaching[joint] !== 2) break;
+      const next = endsAt[joint * 2] === end ? endsAt[joint * 2 + 1] : endsAt[joint * 2];
+      if (next >> 1 === start) {
+        if (next === start * 2 && loop.length >= 2) loops.push(loop.map((k) => pieces[k]));
+        break;
+      }
+      if (visited[next >> 1]) break;
+      visited[next >> 1] = 1;
+      loop.push(next >> 1);
+      end = next ^ 1;
+    }
+  }
+  return loops;
+}
+
 export function collectEvidence(primitives: SheetPrimitives, words: SheetWord[], dpi: number): Evidence {
   const lines: Line[] = [];
   const arcs: Arc[] = [];
@@ -565,6 +630,7 @@ export function collectEvidence(primitives: SheetPrimitives, words: SheetWord[],
   const opaqueFills: VectorPath[] = [];
   const strokeWidths: number[] = [];
   const outlines: Outline[] = [];
+  const pieces: OpenPiece[] = [];
   const unitsPerPaperMm = dpi / 25.4;
   const addLine = (a: Position, b: Position, stroke: StrokeStyle, pathIndex: number) => {
     const line = makeLine(lines.length, a, b, stroke.width, 'stroke', styleKey('stroke', stroke.width, stroke.color), pathIndex);
@@ -582,12 +648,12 @@ export function collectEvidence(primitives: SheetPrimitives, words: SheetWord[],
         const first = subpath.segments[0].from;
         const last = subpath.segments[subpath.segments.length - 1].to;
         if (subpath.closed) addLine(last, first, stroke, path.index);
+        const style = styleKey('stroke', stroke.width, stroke.color);
         if (subpath.closed || distance(first, last) < 1e-6) {
           const outline: Outline = { bbox: subpathsBBox([subpath]) };
           outlines.push(outline);
           for (let k = firstLine; k < lines.length; k++) lines[k].outline = outline;
-        }
-        const style = styleKey('stroke', stroke.width, stroke.color);
+        } else pieces.push({ style, subpath, lines: [firstLine, lines.length] });
         arcs.push(...subpathArcs(subpath, path.index, unitsPerPaperMm).map((arc) => ({ ...arc, style })));
       }
     }
@@ -601,6 +667,11 @@ export function collectEvidence(primitives: SheetPrimitives, words: SheetWord[],
         (fill ? fills : tints).push({ path, pathIndex: path.index, rings, area, perimeter, color: paint.color, bbox: path.bbox, stroked: stroke !== null });
       }
     }
+  }
+  for (const loop of explodedLoops(pieces)) {
+    const outline: Outline = { bbox: subpathsBBox(loop.map((piece) => piece.subpath)) };
+    outlines.push(outline);
+    for (const piece of loop) for (let k = piece.lines[0]; k < piece.lines[1]; k++) lines[k].outline = outline;
   }
   strokeWidths.sort((a, b) => a - b);
   const wordBoxes = words.map(wordBox).filter((box): box is WordBox => box !== null);
