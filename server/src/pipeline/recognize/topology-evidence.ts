@@ -565,7 +565,7 @@ interface OpenPiece {
   lines: [number, number];
 }
 
-/** Ends of pieces closer than this, blueprint units, meet (a hundredth of a millimetre of paper at 150 dpi, far below any drawn gap). */
+/** Pieces meet where their ends round to one point of a grid this fine, blueprint units (under a hundredth of a millimetre of paper at 150 dpi, far below any drawn gap). */
 const PIECE_JOINT = 0.05;
 
 /**
