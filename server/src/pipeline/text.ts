@@ -67,8 +67,9 @@ interface TextState {
  */
 interface TextClip {
   box: BBox;
-  outline: { subpaths: SubPath[]; evenOdd: boolean } | null;
-  /** The outline as a region, built when a glyph is first tested against it (most clips hold none); null for a rectangle. */
+  /** The clipping path, for a clip that may not be its box (a form's box is). */
+  outline?: { subpaths: SubPath[]; evenOdd: boolean };
+  /** The outline as a region, built when a glyph is first tested against it (most clips hold none); null where the box is the clip. */
   region?: ClipRegion | null;
 }
 
@@ -81,8 +82,7 @@ interface GraphicsState {
 function clipShows(clip: TextClip, point: Position): boolean {
   const [x0, y0, x1, y1] = clip.box;
   if (point[0] < x0 || point[0] > x1 || point[1] < y0 || point[1] > y1) return false;
-  if (!clip.outline) return true;
-  if (clip.region === undefined) clip.region = clipRegionOf(clip.outline.subpaths, clip.outline.evenOdd);
+  if (clip.region === undefined) clip.region = clip.outline ? clipRegionOf(clip.outline.subpaths, clip.outline.evenOdd) : null;
   return clip.region === null || regionHolds(clip.region, point);
 }
 
@@ -198,7 +198,7 @@ export async function extractWords(sheet: OpenSheet): Promise<SheetWord[]> {
       case OPS.paintFormXObjectBegin:
         save();
         if (args[0]) ctm = multiplyMatrices(ctm, toMatrix(args[0]));
-        if (args[1]) clipTo({ box: transformedBox(multiplyMatrices(pageToBlueprint, ctm), args[1]), outline: null });
+        if (args[1]) clipTo({ box: transformedBox(multiplyMatrices(pageToBlueprint, ctm), args[1]) });
         break;
       case OPS.clip:
       case OPS.eoClip:

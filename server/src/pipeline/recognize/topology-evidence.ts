@@ -632,6 +632,12 @@ export function collectEvidence(primitives: SheetPrimitives, words: SheetWord[],
   const outlines: Outline[] = [];
   const pieces: OpenPiece[] = [];
   const unitsPerPaperMm = dpi / 25.4;
+  // The outline drawn by `subpaths`, whose edges are the lines in `lineRanges` (end excluded).
+  const addOutline = (subpaths: SubPath[], lineRanges: [number, number][]) => {
+    const outline: Outline = { bbox: subpathsBBox(subpaths) };
+    outlines.push(outline);
+    for (const [from, to] of lineRanges) for (let k = from; k < to; k++) lines[k].outline = outline;
+  };
   const addLine = (a: Position, b: Position, stroke: StrokeStyle, pathIndex: number) => {
     const line = makeLine(lines.length, a, b, stroke.width, 'stroke', styleKey('stroke', stroke.width, stroke.color), pathIndex);
     if (line) lines.push(line);
@@ -649,11 +655,8 @@ export function collectEvidence(primitives: SheetPrimitives, words: SheetWord[],
         const last = subpath.segments[subpath.segments.length - 1].to;
         if (subpath.closed) addLine(last, first, stroke, path.index);
         const style = styleKey('stroke', stroke.width, stroke.color);
-        if (subpath.closed || distance(first, last) < 1e-6) {
-          const outline: Outline = { bbox: subpathsBBox([subpath]) };
-          outlines.push(outline);
-          for (let k = firstLine; k < lines.length; k++) lines[k].outline = outline;
-        } else pieces.push({ style, subpath, lines: [firstLine, lines.length] });
+        if (subpath.closed || distance(first, last) < 1e-6) addOutline([subpath], [[firstLine, lines.length]]);
+        else pieces.push({ style, subpath, lines: [firstLine, lines.length] });
         arcs.push(...subpathArcs(subpath, path.index, unitsPerPaperMm).map((arc) => ({ ...arc, style })));
       }
     }
@@ -668,11 +671,7 @@ export function collectEvidence(primitives: SheetPrimitives, words: SheetWord[],
       }
     }
   }
-  for (const loop of explodedLoops(pieces)) {
-    const outline: Outline = { bbox: subpathsBBox(loop.map((piece) => piece.subpath)) };
-    outlines.push(outline);
-    for (const piece of loop) for (let k = piece.lines[0]; k < piece.lines[1]; k++) lines[k].outline = outline;
-  }
+  for (const loop of explodedLoops(pieces)) addOutline(loop.map((piece) => piece.subpath), loop.map((piece) => piece.lines));
   strokeWidths.sort((a, b) => a - b);
   const wordBoxes = words.map(wordBox).filter((box): box is WordBox => box !== null);
   // A word OCR reads unsurely inside a box may be the box's own hatch read as letters ("7X" in a
