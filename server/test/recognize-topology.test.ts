@@ -1808,3 +1808,48 @@ describe('fittings drawn with their rims, in the pen of the poché walls\' outli
     ]);
   });
 });
+
+describe('built-ins drawn as boxes on a plan whose walls are filled', () => {
+  // Three rooms at 1:50 on A3 with grey poché walls outlined in a 0.3 pt grey pen (0.25 m outer,
+  // 0.12 m partitions). In the same pen, built-ins 0.6 m deep stand against the back wall: a
+  // kitchen counter (its front and end as open strokes), a wardrobe (a closed box with a cross)
+  // and a washing machine (a closed box). Each room's area is its floor to the walls' faces, the
+  // floor under the built-ins included, as a printed room area counts it.
+  async function flatWithBuiltIns(): Promise<Uint8Array> {
+    const { doc, page, font, metres } = await a3At1To50();
+    const [left, top] = [150, 150];
+    const at = (x: number, y: number) => `${left + metres(x)} ${top + metres(y)}`;
+    const rect = (x0: number, y0: number, x1: number, y1: number) => `M ${at(x0, y0)} L ${at(x1, y0)} L ${at(x1, y1)} L ${at(x0, y1)} Z`;
+    const grey = rgb(0.47, 0.47, 0.47);
+    const pen = { x: 0, y: page.getHeight(), borderColor: grey, borderWidth: 0.3 };
+    const filledWalls: [number, number, number, number][] = [
+      [-0.25, -0.25, 6.25, 0],
+      [-0.25, 3, 6.25, 3.25],
+      [-0.25, 0, 0, 3],
+      [6, 0, 6.25, 3],
+      [2.5, 0, 2.62, 3],
+      [4.3, 0, 4.42, 3],
+    ];
+    for (const wall of filledWalls) page.drawSvgPath(rect(...wall), { ...pen, color: grey });
+    page.drawSvgPath(`M ${at(0, 0.6)} L ${at(2, 0.6)} L ${at(2, 0)}`, pen);
+    page.drawSvgPath(rect(2.62, 0, 3.82, 0.6), pen);
+    page.drawSvgPath(`M ${at(2.62, 0)} L ${at(3.82, 0.6)} M ${at(3.82, 0)} L ${at(2.62, 0.6)}`, pen);
+    page.drawSvgPath(rect(4.42, 0, 5.02, 0.6), pen);
+    page.drawText('KITCHEN', { x: left + metres(0.8), y: page.getHeight() - (top + metres(1.8)), size: 9, font });
+    page.drawText('BEDROOM', { x: left + metres(2.9), y: page.getHeight() - (top + metres(1.8)), size: 9, font });
+    page.drawText('STORE', { x: left + metres(4.8), y: page.getHeight() - (top + metres(1.8)), size: 9, font });
+    page.drawText('GROUND FLOOR PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (top + metres(3.25) + 60), size: 10, font });
+    return doc.save();
+  }
+
+  it('measures each room to its walls with the floor under its built-ins', async () => {
+    const mpu = MPU_AT_1_TO_50;
+    const result = detectTopology({ ...(await parse(await flatWithBuiltIns())), metresPerUnit: mpu });
+    const m2 = (rings: Position[][]) => polygonArea(rings) * mpu * mpu;
+    expect(result.rooms.map((room) => [room.name, Number(m2(room.polygon).toFixed(2))]).sort()).toEqual([
+      ['BEDROOM', expect.closeTo(1.68 * 3, 1)],
+      ['KITCHEN', expect.closeTo(2.5 * 3, 1)],
+      ['STORE', expect.closeTo(1.58 * 3, 1)],
+    ]);
+  });
+});

@@ -9,10 +9,11 @@
 // blocks) are filled in as joints. Existing walls drawn in a lighter pen (renovation plans) are
 // read on request (walls-lighter.ts).
 import Flatbush from 'flatbush';
-import { median, ringBBox, signedArea2, weightedQuantile } from './geom-basics.ts';
+import { median, pointInPolygon, ringBBox, signedArea2, weightedQuantile } from './geom-basics.ts';
 import { differenceOf, type MultiPolygon, type Polygon } from './geom-clip.ts';
 import { RectIndex, fromFrame, parallel, rectBBox, rectCorners, rectIn, rectRing, toFrame, type FrameRect } from './geom-frame.ts';
 import type { RGBA, VectorPath } from '../types.ts';
+import type { Position } from '../../../../core/src/types.ts';
 import { dimensionMarks, type DimensionMarks } from './topology-dimensions.ts';
 import { fillPolygons, isLettering, lineBBox, luminance, makeLine, styleKey, styleLuminance, type Evidence, type FillRegion, type Line, type Outline } from './topology-evidence.ts';
 import { letteringLineIds } from './topology-lettering.ts';
@@ -862,6 +863,55 @@ function visiblePoche(poche: PocheRegion[], opaqueFills: VectorPath[]): PocheReg
   });
 }
 
+/** Walls are filled where poché draws this share of the wall-pen pairs' length. */
+const FILLED_WALLS_SHARE = 0.6;
+/** The thickest filled walls: this quantile of the filled pairs' thicknesses, weighted by length. */
+const THICKEST_FILLED_QUANTILE = 0.95;
+/**
+ * Built-ins stand about 0.6 m deep (a counter, a wardrobe, a washing machine), deeper than all
+ * but the thickest walls; a window's reveal, left unfilled on some sheets and a little thicker
+ * than the filled walls beside it, is far shallower.
+ */
+const BUILT_IN_DEPTH_METRES = 0.45;
+
+/**
+ * Built-ins drawn as boxes against a wall: a wardrobe, a kitchen counter, a washing machine, 60 cm
+ * deep. Their sides pair with each other or with the wall's face as a wall of the box's depth,
+ * and the room loses the floor under them, which its printed area counts. Where a sheet fills its
+ * walls (poché covers most of the wall pairs), a pair of strokes with nothing filled between them
+ * that is thicker than the filled walls is such a box: a plan that fills its walls leaves thin
+ * ones empty (partitions drawn as two lines beside filled concrete) but not its thickest.
+ */
+function builtInPairs(pairs: LinePair[], poche: PocheRegion[], scale: WallScale): Set<LinePair> {
+  const builtIns = new Set<LinePair>();
+  const polygons = poche.flatMap((fill) => fill.polygons);
+  if (polygons.length === 0 || scale.unitsPerMetre === null) return builtIns;
+  const index = new Flatbush(polygons.length);
+  for (const polygon of polygons) index.add(...ringBBox(polygon[0]));
+  index.finish();
+  const inPoche = (p: Position) => index.search(p[0], p[1], p[0], p[1]).some((k) => pointInPolygon(p, polygons[k]));
+  const unfilled: LinePair[] = [];
+  const filledThicknesses: number[] = [];
+  const filledLengths: number[] = [];
+  let total = 0;
+  for (const pair of pairs) {
+    const length = pair.s1 - pair.s0;
+    total += length;
+    const strokes = pair.i.source === 'stroke' && pair.j.source === 'stroke';
+    if (strokes && !inPoche(fromFrame(pair.i, (pair.s0 + pair.s1) / 2, pair.i.offset + pair.d / 2))) {
+      unfilled.push(pair);
+      continue;
+    }
+    filledThicknesses.push(Math.abs(pair.d));
+    filledLengths.push(length);
+  }
+  const filled = filledLengths.reduce((sum, length) => sum + length, 0);
+  if (filled < FILLED_WALLS_SHARE * total) return builtIns;
+  const thickest = Math.max((1 + MODE_TOLERANCE) * weightedQuantile(filledThicknesses, filledLengths, THICKEST_FILLED_QUANTILE), BUILT_IN_DEPTH_METRES * scale.unitsPerMetre);
+  for (const pair of unfilled) if (Math.abs(pair.d) > thickest) builtIns.add(pair);
+  return builtIns;
+}
+
 /** A column is about square: its sides differ by at most this factor. */
 const COLUMN_ASPECT = 2.5;
 
@@ -1029,10 +1079,12 @@ export function detectWallEvidence({ evidence, scale, poche, lines, dimensions, 
   const pairs = wallPairs(wallLines, scale, fittings);
   const framesWords = (quad: FrameRect) => framesText(quad, evidence.words, wordIndex);
   const wallLadder = ladderPairs(pairs);
-  const walled = pairs
+  const framed = pairs
     .filter((pair) => !wallLadder.has(pair))
     .map((pair) => ({ pair, quad: pairQuad(pair) }))
     .filter(({ quad }) => !framesWords(quad));
+  const builtIns = builtInPairs(framed.map(({ pair }) => pair), poche, scale);
+  const walled = framed.filter(({ pair }) => !builtIns.has(pair));
   const modes = thicknessPeaks(
     [...walled.map(({ pair }) => Math.abs(pair.d)), ...poche.map(meanWidth)],
     [...walled.map(({ pair }) => pair.s1 - pair.s0), ...poche.map((fill) => fill.area / Math.max(1, meanWidth(fill)))],
