@@ -1812,9 +1812,10 @@ describe('fittings drawn with their rims, in the pen of the poché walls\' outli
 describe('built-ins drawn as boxes on a plan whose walls are filled', () => {
   // Three rooms at 1:50 on A3 with grey poché walls outlined in a 0.3 pt grey pen (0.25 m outer,
   // 0.12 m partitions). In the same pen, built-ins 0.6 m deep stand against the back wall: a
-  // kitchen counter (its front and end as open strokes), a wardrobe (a closed box with a cross)
-  // and a washing machine (a closed box). Each room's area is its floor to the walls' faces, the
-  // floor under the built-ins included, as a printed room area counts it.
+  // kitchen counter (its front and end as open strokes), a wardrobe (a closed box with a cross, and
+  // a shelf inside it as far off the wall as the outer walls are thick) and a washing machine (a
+  // closed box). Each room's area is its floor to the walls' faces, the floor under the built-ins
+  // included, as a printed room area counts it.
   async function flatWithBuiltIns(): Promise<Uint8Array> {
     const { doc, page, font, metres } = await a3At1To50();
     const [left, top] = [150, 150];
@@ -1832,8 +1833,8 @@ describe('built-ins drawn as boxes on a plan whose walls are filled', () => {
     ];
     for (const wall of filledWalls) page.drawSvgPath(rect(...wall), { ...pen, color: grey });
     page.drawSvgPath(`M ${at(0, 0.6)} L ${at(2, 0.6)} L ${at(2, 0)}`, pen);
-    page.drawSvgPath(rect(2.62, 0, 3.82, 0.6), pen);
-    page.drawSvgPath(`M ${at(2.62, 0)} L ${at(3.82, 0.6)} M ${at(3.82, 0)} L ${at(2.62, 0.6)}`, pen);
+    page.drawSvgPath(rect(2.62, 0, 3.82, 0.5), pen);
+    page.drawSvgPath(`M ${at(2.82, 0.25)} L ${at(3.62, 0.25)}`, pen);
     page.drawSvgPath(rect(4.42, 0, 5.02, 0.6), pen);
     page.drawText('KITCHEN', { x: left + metres(0.8), y: page.getHeight() - (top + metres(1.8)), size: 9, font });
     page.drawText('BEDROOM', { x: left + metres(2.9), y: page.getHeight() - (top + metres(1.8)), size: 9, font });

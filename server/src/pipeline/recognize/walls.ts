@@ -11,7 +11,7 @@
 import Flatbush from 'flatbush';
 import { median, pointInPolygon, ringBBox, signedArea2, weightedQuantile } from './geom-basics.ts';
 import { differenceOf, type MultiPolygon, type Polygon } from './geom-clip.ts';
-import { RectIndex, fromFrame, parallel, rectBBox, rectCorners, rectIn, rectRing, toFrame, type FrameRect } from './geom-frame.ts';
+import { RectIndex, fromFrame, parallel, rectBBox, rectCorners, rectHolds, rectIn, rectRing, toFrame, type FrameRect } from './geom-frame.ts';
 import type { RGBA, VectorPath } from '../types.ts';
 import type { Position } from '../../../../core/src/types.ts';
 import { dimensionMarks, type DimensionMarks } from './topology-dimensions.ts';
@@ -863,8 +863,8 @@ function visiblePoche(poche: PocheRegion[], opaqueFills: VectorPath[]): PocheReg
   });
 }
 
-/** Walls are filled where poché draws this share of the wall-pen pairs' length. */
-const FILLED_WALLS_SHARE = 0.6;
+/** A sheet fills its walls where poché lies under this share of the wall-pen pairs' length, built-ins aside. */
+const FILLED_WALLS_SHARE = 0.5;
 /** The thickest filled walls: this quantile of the filled pairs' thicknesses, weighted by length. */
 const THICKEST_FILLED_QUANTILE = 0.95;
 /**
@@ -878,14 +878,16 @@ const BUILT_IN_DEPTH_METRES = 0.45;
  * Built-ins drawn as boxes against a wall: a wardrobe, a kitchen counter, a washing machine, 60 cm
  * deep. Their sides pair with each other or with the wall's face as a wall of the box's depth,
  * and the room loses the floor under them, which its printed area counts. Where a sheet fills its
- * walls (poché covers most of the wall pairs), a pair of strokes with nothing filled between them
- * that is thicker than the filled walls is such a box: a plan that fills its walls leaves thin
- * ones empty (partitions drawn as two lines beside filled concrete) but not its thickest.
+ * walls (poché covers most of the wall pairs but the boxes), a pair of strokes with nothing filled
+ * between them that is thicker than the filled walls is such a box: a plan that fills its walls
+ * leaves thin ones empty (partitions drawn as two lines beside filled concrete) but not its
+ * thickest. What is drawn inside a box (a shelf, a rail, a cross) pairs at a wall's thickness with
+ * its sides and is the box's too. Returns whether a pair lies in a box: a box's or its contents'.
  */
-function builtInPairs(pairs: LinePair[], poche: PocheRegion[], scale: WallScale): Set<LinePair> {
-  const builtIns = new Set<LinePair>();
+function builtInBoxes(pairs: LinePair[], poche: PocheRegion[], scale: WallScale): (pair: LinePair) => boolean {
+  const none = () => false;
   const polygons = poche.flatMap((fill) => fill.polygons);
-  if (polygons.length === 0 || scale.unitsPerMetre === null) return builtIns;
+  if (polygons.length === 0 || scale.unitsPerMetre === null) return none;
   const index = new Flatbush(polygons.length);
   for (const polygon of polygons) index.add(...ringBBox(polygon[0]));
   index.finish();
@@ -897,19 +899,50 @@ function builtInPairs(pairs: LinePair[], poche: PocheRegion[], scale: WallScale)
   for (const pair of pairs) {
     const length = pair.s1 - pair.s0;
     total += length;
-    const strokes = pair.i.source === 'stroke' && pair.j.source === 'stroke';
-    if (strokes && !inPoche(fromFrame(pair.i, (pair.s0 + pair.s1) / 2, pair.i.offset + pair.d / 2))) {
+    if (pair.i.source === 'stroke' && pair.j.source === 'stroke' && !inPoche(pairMiddle(pair))) {
       unfilled.push(pair);
       continue;
     }
     filledThicknesses.push(Math.abs(pair.d));
     filledLengths.push(length);
   }
-  const filled = filledLengths.reduce((sum, length) => sum + length, 0);
-  if (filled < FILLED_WALLS_SHARE * total) return builtIns;
+  if (filledLengths.length === 0) return none;
   const thickest = Math.max((1 + MODE_TOLERANCE) * weightedQuantile(filledThicknesses, filledLengths, THICKEST_FILLED_QUANTILE), BUILT_IN_DEPTH_METRES * scale.unitsPerMetre);
-  for (const pair of unfilled) if (Math.abs(pair.d) > thickest) builtIns.add(pair);
-  return builtIns;
+  const boxes = unfilled.filter((pair) => Math.abs(pair.d) > thickest);
+  const filled = filledLengths.reduce((sum, length) => sum + length, 0);
+  // The boxes themselves are no walls to weigh the fill against.
+  const boxLength = boxes.reduce((sum, pair) => sum + pair.s1 - pair.s0, 0);
+  if (boxes.length === 0 || filled < FILLED_WALLS_SHARE * (total - boxLength)) return none;
+  const rects = new RectIndex(boxes.map(boxRect));
+  return (pair) => {
+    if (pair.i.source !== 'stroke' || pair.j.source !== 'stroke') return false;
+    const p = pairMiddle(pair);
+    return rects.search([p[0], p[1], p[0], p[1]]).some((k) => rectHolds(rects.rects[k], p));
+  };
+}
+
+/**
+ * A built-in's box as far as its shorter side runs (the box's front, where its back is the wall's
+ * face): a shelf or a rail inside runs along most of it, and the sides pair at the box's full
+ * depth only beyond its ends.
+ */
+function boxRect({ i, j, d }: LinePair): FrameRect {
+  const [front, back] = j.length <= i.length ? [j, i] : [i, j];
+  const ends = [alongOther(front, front.t0, i), alongOther(front, front.t1, i)];
+  const backEnds = [alongOther(back, back.t0, i), alongOther(back, back.t1, i)];
+  return {
+    ux: i.ux,
+    uy: i.uy,
+    s0: Math.max(Math.min(...ends), Math.min(...backEnds)),
+    s1: Math.min(Math.max(...ends), Math.max(...backEnds)),
+    o0: Math.min(i.offset, i.offset + d),
+    o1: Math.max(i.offset, i.offset + d),
+  };
+}
+
+/** The middle of the stretch two paired lines share, halfway between them. */
+function pairMiddle(pair: LinePair): Position {
+  return fromFrame(pair.i, (pair.s0 + pair.s1) / 2, pair.i.offset + pair.d / 2);
 }
 
 /** A column is about square: its sides differ by at most this factor. */
@@ -1083,8 +1116,8 @@ export function detectWallEvidence({ evidence, scale, poche, lines, dimensions, 
     .filter((pair) => !wallLadder.has(pair))
     .map((pair) => ({ pair, quad: pairQuad(pair) }))
     .filter(({ quad }) => !framesWords(quad));
-  const builtIns = builtInPairs(framed.map(({ pair }) => pair), poche, scale);
-  const walled = framed.filter(({ pair }) => !builtIns.has(pair));
+  const inBuiltIn = builtInBoxes(framed.map(({ pair }) => pair), poche, scale);
+  const walled = framed.filter(({ pair }) => !inBuiltIn(pair));
   const modes = thicknessPeaks(
     [...walled.map(({ pair }) => Math.abs(pair.d)), ...poche.map(meanWidth)],
     [...walled.map(({ pair }) => pair.s1 - pair.s0), ...poche.map((fill) => fill.area / Math.max(1, meanWidth(fill)))],
@@ -1096,7 +1129,7 @@ export function detectWallEvidence({ evidence, scale, poche, lines, dimensions, 
   // the glazing of windows in another pen, crossed by their jambs alike, is a face's nearer partner.
   const looselyFaces = strongest === null ? new Set<number>() : dimensions.loosely(strongest);
   const loose = faces.filter((line) => looselyFaces.has(line.id) && !dimensions.unfigured.has(line.id) && line.length >= scale.minThickness);
-  if (loose.length > 0 && modes.length > 0) paired.push(...loosePairs(loose, wallLines, modes[0], scale, fittings, framesWords));
+  if (loose.length > 0 && modes.length > 0) paired.push(...loosePairs(loose, wallLines, modes[0], scale, fittings, framesWords, inBuiltIn));
   // A wall of a thickness the sheet seldom draws (a thicker plumbing wall between two toilets, a
   // chase) is no thickness mode: in the wall pens, within the range of the sheet's wall
   // thicknesses, it is wall where it joins walls at both ends, as a counter or a shelf does not.
@@ -1113,7 +1146,7 @@ export function detectWallEvidence({ evidence, scale, poche, lines, dimensions, 
   const keptWide = new Set(connectedWideQuads(wideSources.map((source) => source.quad), paired.map((source) => source.quad), scale.minThickness));
   const sources = [...paired, ...oddWalls, ...wideSources.filter((source) => keptWide.has(source.quad))];
   const heavyRuns = mergeRuns(sources, lines);
-  const merged = reading.withLighterPens ? [...heavyRuns, ...mergeRuns(lighterSources(faceCandidates, lighter, sources, modes, scale, fittings, framesWords), lines)] : heavyRuns;
+  const merged = reading.withLighterPens ? [...heavyRuns, ...mergeRuns(lighterSources(faceCandidates, lighter, sources, modes, scale, fittings, framesWords, inBuiltIn), lines)] : heavyRuns;
   const content = openingContentRuns(merged, heavyRuns.length);
   const runs = merged.filter((_, k) => !content.has(k));
   const joints = jointPieces(runs, scale.unitsPerMetre === null ? 2 * (modes[0] ?? scale.minThickness) : SHORTEST_OPENING_METRES * scale.unitsPerMetre);
@@ -1140,14 +1173,22 @@ export function detectWallEvidence({ evidence, scale, poche, lines, dimensions, 
  * such lines pair among the wall lines around them, and a pair is wall at the sheet's commonest
  * wall thickness only, where glazing and treads in the same pen are spaced otherwise.
  */
-function loosePairs(loose: Line[], wallLines: Line[], thickness: number, scale: WallScale, fittings: Set<Outline>, framesWords: (quad: FrameRect) => boolean): QuadSource[] {
+function loosePairs(
+  loose: Line[],
+  wallLines: Line[],
+  thickness: number,
+  scale: WallScale,
+  fittings: Set<Outline>,
+  framesWords: (quad: FrameRect) => boolean,
+  inBuiltIn: (pair: LinePair) => boolean,
+): QuadSource[] {
   const looseIds = new Set(loose.map((line) => line.id));
   // A partner lies about a thickness away, and what it might pair with instead no farther from it.
   const reach = 2 * ((1 + MODE_TOLERANCE) * thickness + 1);
   const pairs = wallPairs([...loose, ...linesNear(loose, wallLines, reach)], scale, fittings).filter(
     (pair) => (looseIds.has(pair.i.id) || looseIds.has(pair.j.id)) && nearMode(Math.abs(pair.d), [thickness]),
   );
-  return pairSources(pairs, () => true, framesWords);
+  return pairSources(pairs, (pair) => !inBuiltIn(pair), framesWords);
 }
 
 /** Quads of the pairs `keep` accepts that belong to no ladder and frame no words. */
@@ -1241,13 +1282,14 @@ function lighterSources(
   scale: WallScale,
   fittings: Set<Outline>,
   framesWords: (quad: FrameRect) => boolean,
+  inBuiltIn: (pair: LinePair) => boolean,
 ): QuadSource[] {
   // A partition's two faces are of one pen: a sofa's back in the furniture's pen, standing a
   // partition's thickness off a wall, pairs with the wall's face otherwise.
   const pairs = withoutFittings(wallPairs(withoutRedrawnPieces(candidates.filter((line) => lighter.has(line.style))), scale, fittings).filter((pair) => pair.i.style === pair.j.style));
   // No thicker than the outer walls: a counter or a wardrobe run between two walls pairs deeper.
   const lighterModes = thicknessPeaks(pairs.map((pair) => Math.abs(pair.d)), pairs.map((pair) => pair.s1 - pair.s0), scale).filter((mode) => mode <= Math.max(...modes));
-  const quads = pairSources(pairs, (pair) => nearMode(Math.abs(pair.d), [...modes, ...lighterModes]), framesWords);
+  const quads = pairSources(pairs, (pair) => nearMode(Math.abs(pair.d), [...modes, ...lighterModes]) && !inBuiltIn(pair), framesWords);
   return lighterWalls(
     quads,
     walls.map(({ quad }) => quad),
