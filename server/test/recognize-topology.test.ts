@@ -1182,6 +1182,66 @@ describe('room tags as plans in other conventions set them', () => {
   });
 });
 
+describe('a small room\'s tag set in the larger room beside it', () => {
+  // A living room 5 m × 4 m at 1:50 on A3 and, across a 0.2 m wall, a bathroom and a store room
+  // 2 m wide, walls outlined. Each tag prints its room's area; the bathroom's is set in the living
+  // room near their shared wall, where it has space, and the store room's outside the building,
+  // beside it, as rental plans set a small room's tag.
+  async function plan(tags: { at: [number, number]; rows: [string, string?][] }[]): Promise<Uint8Array> {
+    const { doc, page, font, metres } = await a3At1To50();
+    const [left, top] = [150, 150];
+    const at = (x: number, y: number) => `${left + metres(x)} ${top + metres(y)}`;
+    const rect = (x0: number, y0: number, x1: number, y1: number) => `M ${at(x0, y0)} L ${at(x1, y0)} L ${at(x1, y1)} L ${at(x0, y1)} Z`;
+    const faces = [rect(-0.2, -0.2, 7.4, 4.2), rect(0, 0, 5, 4), rect(5.2, 0, 7.2, 2), rect(5.2, 2.2, 7.2, 4)];
+    page.drawSvgPath(faces.join(' '), { x: 0, y: page.getHeight(), borderColor: rgb(0, 0, 0), borderWidth: 0.5 });
+    for (const { at: [x, y], rows } of tags) {
+      rows.forEach(([field, value], row) => {
+        const baseline = page.getHeight() - (top + metres(y) + row * 9);
+        page.drawText(field, { x: left + metres(x), y: baseline, size: 7, font });
+        if (value) page.drawText(value, { x: left + metres(x) + 30, y: baseline, size: 7, font });
+      });
+    }
+    page.drawText('GROUND FLOOR PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (top + metres(4.2) + 60), size: 10, font });
+    return doc.save();
+  }
+
+  it.each([
+    [
+      'name and area one under the other',
+      [
+        { at: [1, 1.5], rows: [['LIVING'], ['20.00 m²']] },
+        { at: [3.4, 0.8], rows: [['BATH'], ['4.00 m²']] },
+        { at: [8, 3], rows: [['STORE'], ['3.60 m²']] },
+      ],
+      [
+        ['BATH', 4],
+        ['LIVING', 20],
+        ['STORE', 3.6],
+      ],
+    ],
+    [
+      'fields in one column, their values in the next',
+      [
+        { at: [1, 1.5], rows: [['Wohnen'], ['NF:', '20.0 m2'], ['RH:', '2.50 m']] },
+        { at: [3.4, 0.8], rows: [['Bad'], ['NF:', '4.0 m2'], ['RH:', '2.40 m']] },
+        { at: [8, 3], rows: [['Lager'], ['NF:', '3.6 m2'], ['RH:', '2.40 m']] },
+      ],
+      [
+        ['Bad', 4],
+        ['Lager', 3.6],
+        ['Wohnen', 20],
+      ],
+    ],
+  ] as [string, { at: [number, number]; rows: [string, string?][] }[], [string, number][]][])(
+    'gives a tag set outside its room to the room nearby whose floor its area fits, and the larger room keeps its own name: %s',
+    async (_, tags, rooms) => {
+      const result = detectTopology({ ...(await parse(await plan(tags))), metresPerUnit: MPU_AT_1_TO_50 });
+      const m2 = (rings: Position[][]) => polygonArea(rings) * MPU_AT_1_TO_50 ** 2;
+      expect(result.rooms.map((room) => [room.name, Number(m2(room.polygon).toFixed(1))]).sort()).toEqual(rooms);
+    },
+  );
+});
+
 describe('a plan cropped to its own extent (a figure, a plot to extents)', () => {
   // Three rooms of 4 m × 5 m in a row at 1:100, walls 0.2 m outlined, on a page 3 mm larger than
   // the building all round: the outer wall spans the sheet as a border frame does.

@@ -399,7 +399,7 @@ const MAX_JOINED_LABELS = 3;
  * well apart (KITCHEN and DINING of an open plan, with no wall between them), its name joins them
  * in reading order: "KITCHEN / DINING".
  */
-function roomLabel(lines: TextLine[], anchor: Position): { name: string; words: WordBox[] } | null {
+function roomLabel(lines: TextLine[], anchor: Position): RoomLabel | null {
   const names = lines.filter(isNameLine);
   if (names.length === 0) return loneRoomNumber(lines, anchor);
   // Words of three letters or more name rooms; "UP", "DN", "EQ" annotate them, and codes with a
@@ -437,7 +437,18 @@ function roomLabel(lines: TextLine[], anchor: Position): { name: string; words: 
     for (const l of other) used.add(l);
   }
   labels.sort(([a], [b]) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
-  return { name: labels.map((label) => label.map(restoredText).join(' ')).join(' / '), words: labels.flat().flatMap((l) => l.words) };
+  return labelOf(labels);
+}
+
+interface RoomLabel {
+  name: string;
+  words: WordBox[];
+  /** The labels it joins, each a stack of lines, in reading order. */
+  stacks: TextLine[][];
+}
+
+function labelOf(stacks: TextLine[][]): RoomLabel {
+  return { name: stacks.map((stack) => stack.map(restoredText).join(' ')).join(' / '), words: stacks.flat().flatMap((l) => l.words), stacks };
 }
 
 /** Stamps printing the same area twice (m² and ft²) agree to this share. */
@@ -460,11 +471,11 @@ interface TagAnchor {
 }
 
 /** The room number nearest the room's middle, for a room whose tag prints no name. */
-function loneRoomNumber(lines: TextLine[], anchor: Position): { name: string; words: WordBox[] } | null {
+function loneRoomNumber(lines: TextLine[], anchor: Position): RoomLabel | null {
   const numbers = lines.filter((line) => LONE_ROOM_NUMBER.test(line.text.trim()));
   if (numbers.length === 0) return null;
   const nearest = numbers.reduce((best, l) => (Math.hypot(l.center[0] - anchor[0], l.center[1] - anchor[1]) < Math.hypot(best.center[0] - anchor[0], best.center[1] - anchor[1]) ? l : best));
-  return { name: nearest.text.trim(), words: nearest.words };
+  return { name: nearest.text.trim(), words: nearest.words, stacks: [[nearest]] };
 }
 
 /** A room tag runs to this many lines under its name. */
@@ -514,19 +525,138 @@ function tagAnchors(lines: TextLine[]): TagAnchor[] {
   const anchors = new Map<TextLine, TagAnchor>();
   for (const name of lines) {
     if (!isNameLine(name) || !/[A-Za-z]{3,}/.test(name.text)) continue;
-    // Under the name in the text's own reading frame: a tag lettered up the sheet reads sideways.
-    const under = (line: TextLine, reach: number) => {
-      if (line === name || Math.abs(line.angle - name.angle) >= 0.1) return false;
-      const step = line.frameBox[1] - name.frameBox[3];
-      const along = (line.frameBox[0] + line.frameBox[2]) / 2;
-      return step > -0.3 * name.fontSize && step < reach * name.fontSize && along >= name.frameBox[0] && along <= name.frameBox[2];
-    };
-    const area = lines.find((line) => under(line, 3) && PRINTED_AREA.test(line.text)) ?? fieldedTagBody(name, lines)?.find((line) => PRINTED_AREA.test(line.text));
-    const number = capitals(name.text) ? lines.find((line) => under(line, 1.2) && ROOM_NUMBER.test(line.text.trim())) : undefined;
+    const area = stampLine(name, lines);
+    const number = capitals(name.text) ? lines.find((line) => centredUnder(line, name, 1.2) && ROOM_NUMBER.test(line.text.trim())) : undefined;
     const mark = number ?? area;
     if (mark) anchors.set(mark, { at: mark.center, areaM2: area ? printedAreaM2(area.text) : null });
   }
   return [...anchors.values()];
+}
+
+/**
+ * Whether `line` is set under `name`, less than `reach` of its letter heights below it and centred
+ * within its run, in the text's own reading frame (a tag lettered up the sheet reads sideways).
+ */
+function centredUnder(line: TextLine, name: TextLine, reach: number): boolean {
+  if (line === name || Math.abs(line.angle - name.angle) >= 0.1) return false;
+  const step = line.frameBox[1] - name.frameBox[3];
+  const along = (line.frameBox[0] + line.frameBox[2]) / 2;
+  return step > -0.3 * name.fontSize && step < reach * name.fontSize && along >= name.frameBox[0] && along <= name.frameBox[2];
+}
+
+/** A field's value is set on the field's line, after it, at most this many letter heights on. */
+const FIELD_VALUE_REACH = 8;
+
+/** Whether `value` is set on `field`'s line after it: a tag's fields in one column, their values in the next ("NF:   4.8 m2"). */
+function fieldValue(value: TextLine, field: TextLine): boolean {
+  if (value === field || Math.abs(value.angle - field.angle) >= 0.1) return false;
+  const gap = value.frameBox[0] - field.frameBox[2];
+  return Math.abs(value.frameBox[3] - field.frameBox[3]) <= 0.3 * field.fontSize && gap >= 0 && gap <= FIELD_VALUE_REACH * field.fontSize;
+}
+
+/**
+ * The lines of a name's tag that list fields, up to the next tag's name: tags set in a column
+ * beside a plan follow one another, each name right under the last field of the tag above.
+ */
+function tagFields(name: TextLine, lines: TextLine[]): TextLine[] | null {
+  const body = tagBody(name, lines);
+  const firstField = body.findIndex((line) => TAG_FIELD.test(line.text.trim()));
+  if (firstField < 0) return null;
+  const nextName = body.findIndex((line, k) => k > firstField && isNameLine(line));
+  return nextName < 0 ? body : body.slice(0, nextName);
+}
+
+/** The line of a name's tag that prints the room's area: a little under the name, or the first field that is one or has one as its value. */
+function stampLine(name: TextLine, lines: TextLine[]): TextLine | undefined {
+  const under = lines.find((line) => centredUnder(line, name, 3) && PRINTED_AREA.test(line.text));
+  if (under) return under;
+  for (const field of tagFields(name, lines) ?? []) {
+    if (PRINTED_AREA.test(field.text)) return field;
+    const value = lines.find((line) => PRINTED_AREA.test(line.text) && fieldValue(line, field));
+    if (value) return value;
+  }
+  return undefined;
+}
+
+/** The area a label's own tag prints, m², or null. */
+function labelStamp(stack: TextLine[], lines: TextLine[]): number | null {
+  for (const line of stack) {
+    const stamp = stampLine(line, lines);
+    if (stamp) return printedAreaM2(stamp.text);
+  }
+  return null;
+}
+
+/**
+ * A stamp is a room's where the room's floor measures within this share of it, or within this
+ * many m² of it: a small room's stamp is rounded to a tenth ("1.1 m2" for 1.14 m²).
+ */
+const STAMP_FITS = 0.02;
+const STAMP_FITS_M2 = 0.06;
+
+function fitsStamp(floorM2: number, stampM2: number): boolean {
+  return Math.abs(floorM2 - stampM2) <= Math.max(STAMP_FITS * stampM2, STAMP_FITS_M2);
+}
+
+/**
+ * A small room's tag is often set in the larger room beside it, where it has space ("Bad / WC,
+ * 4.8 m²" printed in the living room, next to the bathroom's door), and the larger room's label
+ * then joins it as an open plan's would. Where every label joined carries its own stamp, their
+ * stamps together do not fit the room's floor and exactly one of them does, the room is that
+ * label's alone; the others are tags of rooms nearby (`placeStrayLabels`).
+ */
+function ownLabel(label: RoomLabel, lines: TextLine[], floorM2: number | null): { label: RoomLabel; stray: StrayLabel[] } {
+  const unchanged = { label, stray: [] };
+  if (floorM2 === null || label.stacks.length < 2) return unchanged;
+  const tagged = label.stacks.map((stack) => ({ stack, stampM2: labelStamp(stack, lines) }));
+  if (!tagged.every((tag): tag is { stack: TextLine[]; stampM2: number } => tag.stampM2 !== null)) return unchanged;
+  if (fitsStamp(floorM2, tagged.reduce((sum, tag) => sum + tag.stampM2, 0))) return unchanged;
+  const fitting = tagged.filter((tag) => fitsStamp(floorM2, tag.stampM2));
+  if (fitting.length !== 1) return unchanged;
+  const stray = tagged.filter((tag) => tag !== fitting[0]).map((tag) => ({ label: labelOf([tag.stack]), stampM2: tag.stampM2 }));
+  return { label: labelOf([fitting[0].stack]), stray };
+}
+
+interface StrayLabel {
+  label: RoomLabel;
+  stampM2: number;
+}
+
+/** Tags printed in no room, a name with its stamp: set beside a flat's plan, or over a stair's void. */
+function tagsOutsideRooms(words: WordBox[]): StrayLabel[] {
+  const lines = textLines(words);
+  // One tag per stamp: the lines of a two-line name find the same one.
+  const tags = new Map<TextLine, StrayLabel>();
+  for (const line of lines) {
+    if (!isNameLine(line) || !NAME_WORD.test(line.text)) continue;
+    const stamp = stampLine(line, lines);
+    const stampM2 = stamp ? printedAreaM2(stamp.text) : null;
+    if (stamp && stampM2 !== null && !tags.has(stamp)) tags.set(stamp, { label: labelOf([[line]]), stampM2 });
+  }
+  return [...tags.values()];
+}
+
+/**
+ * A stray tag names the nearest room within this many metres that has no label and whose floor
+ * fits its stamp: tags set beside a flat's plan stand in a column a few metres off their rooms.
+ */
+const STRAY_LABEL_REACH_METRES = 5;
+
+/** Gives each stray tag to the room it prints: unlabelled, near it, its floor fitting the tag's stamp. */
+function placeStrayLabels(rooms: FoundRoom[], stray: StrayLabel[], floorsM2: (number | null)[], unitsPerMetre: number): void {
+  const boxes = rooms.map((room) => ringBBox(room.polygon[0] as Ring));
+  for (const { label, stampM2 } of stray) {
+    const at = label.stacks[0][0].center;
+    const distanceTo = (k: number) => Math.hypot(Math.max(boxes[k][0] - at[0], 0, at[0] - boxes[k][2]), Math.max(boxes[k][1] - at[1], 0, at[1] - boxes[k][3]));
+    const candidates = rooms
+      .map((room, k) => ({ room, k }))
+      .filter(({ room, k }) => room.name === null && floorsM2[k] !== null && fitsStamp(floorsM2[k]!, stampM2) && distanceTo(k) <= STRAY_LABEL_REACH_METRES * unitsPerMetre);
+    if (candidates.length === 0) continue;
+    const { room } = candidates.reduce((best, c) => (distanceTo(c.k) < distanceTo(best.k) ? c : best));
+    room.name = label.name;
+    room.labelWords = label.words.map((w) => w.word);
+    room.printedAreaM2 = stampM2;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -667,11 +797,21 @@ export function detectRooms(input: RoomInput): RoomFindings {
   const kept = combineWithFills(walled, painted, limits).filter((space) => (space.area >= limits.minArea || opensInto(space)) && !holdsNotes(wordsIn(space), space.area));
   const roomAt = (p: Position) => kept.findIndex((room) => boxContainsPoint(room.bbox, p) && pointInPolygon(p, room.rings));
   const notes = linesAcrossRooms(input.words, roomAt);
-  const rooms: FoundRoom[] = kept.map((space) => {
+  const floorsM2 = kept.map((space) => (input.unitsPerMetre === null ? null : space.area / input.unitsPerMetre ** 2));
+  const stray: StrayLabel[] = [];
+  const rooms: FoundRoom[] = kept.map((space, k) => {
     const lines = textLines(wordsIn(space).filter((word) => !notes.has(word)));
-    const label = roomLabel(lines, labelAnchor(space.bbox));
-    return { polygon: space.rings, name: label?.name ?? null, labelWords: label?.words.map((w) => w.word) ?? [], printedAreaM2: stampedArea(lines) };
+    const found = roomLabel(lines, labelAnchor(space.bbox));
+    if (!found) return { polygon: space.rings, name: null, labelWords: [], printedAreaM2: stampedArea(lines) };
+    const own = ownLabel(found, lines, floorsM2[k]);
+    stray.push(...own.stray);
+    const printedAreaM2 = own.stray.length > 0 ? labelStamp(own.label.stacks[0], lines) : stampedArea(lines);
+    return { polygon: space.rings, name: own.label.name, labelWords: own.label.words.map((w) => w.word), printedAreaM2 };
   });
+  if (input.unitsPerMetre !== null) {
+    stray.push(...tagsOutsideRooms(labelling.filter((word) => roomAt(word.center) < 0)));
+    placeStrayLabels(rooms, stray, floorsM2, input.unitsPerMetre);
+  }
   const closureSides = closureFaces.map(({ below, above }) => [sideRoom(below, roomAt), sideRoom(above, roomAt)] as [number, number]);
   const dropped = input.closures.filter((_, k) => closureSides[k][0] < 0 && closureSides[k][1] < 0);
   const outlines = buildingOutlines(mask, buildings, dropped, rooms.map((room) => interiorPoint(room.polygon)));
