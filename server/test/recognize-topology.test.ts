@@ -57,6 +57,20 @@ async function a3At1To50() {
   return { doc, page, font, MM, metres };
 }
 
+/**
+ * A constructed plan at 1:50 on A3 drawn in metres from a corner 150 pt in, as a Swiss rental plan
+ * draws it: `at` and `rect` place points and rectangles, `pen` is its grey 0.3 pt hairline.
+ */
+async function greyPlanAt1To50() {
+  const sheet = await a3At1To50();
+  const [left, top] = [150, 150];
+  const at = (x: number, y: number) => `${left + sheet.metres(x)} ${top + sheet.metres(y)}`;
+  const rect = (x0: number, y0: number, x1: number, y1: number) => `M ${at(x0, y0)} L ${at(x1, y0)} L ${at(x1, y1)} L ${at(x0, y1)} Z`;
+  const grey = rgb(0.47, 0.47, 0.47);
+  const pen = { x: 0, y: sheet.page.getHeight(), borderColor: grey, borderWidth: 0.3 };
+  return { ...sheet, left, top, at, rect, grey, pen };
+}
+
 describe('first-floor.pdf (construction plan, 1/4" = 1\'-0")', () => {
   const mpu = metresPerUnit({ drawing: 0.25, real: 1, units: 'imperial', type: 'architectural' }, DPI)!;
   let sheet: ParsedSheet;
@@ -1188,10 +1202,7 @@ describe('a small room\'s tag set in the larger room beside it', () => {
   // room near their shared wall, where it has space, and the store room's outside the building,
   // beside it, as rental plans set a small room's tag.
   async function plan(tags: { at: [number, number]; rows: [string, string?][] }[]): Promise<Uint8Array> {
-    const { doc, page, font, metres } = await a3At1To50();
-    const [left, top] = [150, 150];
-    const at = (x: number, y: number) => `${left + metres(x)} ${top + metres(y)}`;
-    const rect = (x0: number, y0: number, x1: number, y1: number) => `M ${at(x0, y0)} L ${at(x1, y0)} L ${at(x1, y1)} L ${at(x0, y1)} Z`;
+    const { doc, page, font, metres, left, top, at, rect } = await greyPlanAt1To50();
     const faces = [rect(-0.2, -0.2, 7.4, 4.2), rect(0, 0, 5, 4), rect(5.2, 0, 7.2, 2), rect(5.2, 2.2, 7.2, 4)];
     page.drawSvgPath(faces.join(' '), { x: 0, y: page.getHeight(), borderColor: rgb(0, 0, 0), borderWidth: 0.5 });
     for (const { at: [x, y], rows } of tags) {
@@ -1801,12 +1812,7 @@ describe('fittings drawn with their rims, in the pen of the poché walls\' outli
   // writes a block it has broken up, every side is a stroke of its own and the inner outline's
   // rounded corners are short polylines of their own.
   async function bathAndBedroom(exploded: boolean): Promise<Uint8Array> {
-    const { doc, page, font, metres } = await a3At1To50();
-    const [left, top] = [150, 150];
-    const at = (x: number, y: number) => `${left + metres(x)} ${top + metres(y)}`;
-    const rect = (x0: number, y0: number, x1: number, y1: number) => `M ${at(x0, y0)} L ${at(x1, y0)} L ${at(x1, y1)} L ${at(x0, y1)} Z`;
-    const grey = rgb(0.47, 0.47, 0.47);
-    const pen = { x: 0, y: page.getHeight(), borderColor: grey, borderWidth: 0.3 };
+    const { doc, page, font, metres, left, top, at, rect, grey, pen } = await greyPlanAt1To50();
     const walls: [number, number, number, number][] = [
       [-0.25, -0.25, 5.62, 0],
       [-0.25, 2.7, 5.62, 2.95],
@@ -1877,12 +1883,7 @@ describe('built-ins drawn as boxes on a plan whose walls are filled', () => {
   // closed box). Each room's area is its floor to the walls' faces, the floor under the built-ins
   // included, as a printed room area counts it.
   async function flatWithBuiltIns(): Promise<Uint8Array> {
-    const { doc, page, font, metres } = await a3At1To50();
-    const [left, top] = [150, 150];
-    const at = (x: number, y: number) => `${left + metres(x)} ${top + metres(y)}`;
-    const rect = (x0: number, y0: number, x1: number, y1: number) => `M ${at(x0, y0)} L ${at(x1, y0)} L ${at(x1, y1)} L ${at(x0, y1)} Z`;
-    const grey = rgb(0.47, 0.47, 0.47);
-    const pen = { x: 0, y: page.getHeight(), borderColor: grey, borderWidth: 0.3 };
+    const { doc, page, font, metres, left, top, at, rect, grey, pen } = await greyPlanAt1To50();
     const filledWalls: [number, number, number, number][] = [
       [-0.25, -0.25, 6.25, 0],
       [-0.25, 3, 6.25, 3.25],
