@@ -878,11 +878,12 @@ const BUILT_IN_DEPTH_METRES = 0.45;
  * Built-ins drawn as boxes against a wall: a wardrobe, a kitchen counter, a washing machine, 60 cm
  * deep. Their sides pair with each other or with the wall's face as a wall of the box's depth,
  * and the room loses the floor under them, which its printed area counts. Where a sheet fills its
- * walls (poché covers most of the wall pairs but the boxes), a pair of strokes with nothing filled
- * between them that is thicker than the filled walls is such a box: a plan that fills its walls
- * leaves thin ones empty (partitions drawn as two lines beside filled concrete) but not its
- * thickest. What is drawn inside a box (a shelf, a rail, a cross) pairs at a wall's thickness with
- * its sides and is the box's too. Returns whether a pair lies in a box: a box's or its contents'.
+ * walls (poché lies under half its wall pairs or more, the boxes aside), a pair of strokes with
+ * nothing filled between them that is thicker than the filled walls is such a box: a plan that
+ * fills its walls leaves thin ones empty (partitions drawn as two lines beside filled concrete)
+ * but not its thickest. What is drawn inside a box (a shelf, a rail, a cross) pairs at a wall's
+ * thickness with its sides and is the box's too. Returns whether a pair lies in a box: a box's or
+ * its contents'.
  */
 function builtInBoxes(pairs: LinePair[], poche: PocheRegion[], scale: WallScale): (pair: LinePair) => boolean {
   const none = () => false;
