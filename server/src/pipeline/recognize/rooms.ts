@@ -412,7 +412,7 @@ function roomLabel(lines: TextLine[], anchor: Position): RoomLabel | null {
   // corner guards. Unit types ("2BD", "S_BF", "1BD+") and abbreviations ("W/C") still name.
   const abbreviated = names.filter((l) => capitals(l.text) && (!/^[A-Z]{2}$/.test(l.text.trim()) || namesRoomUse(l.text)));
   // A tag that lists fields under its name says which line the name is, in any case or language.
-  const heads = names.filter((l) => (NAME_WORD.test(l.text) || abbreviated.includes(l)) && fieldedTagBody(l, lines) !== null);
+  const heads = names.filter((l) => (NAME_WORD.test(l.text) || abbreviated.includes(l)) && headsFieldedTag(l, lines));
   const general = heads.length > 0 ? heads : capitalised.length > 0 ? capitalised : worded.length > 0 ? worded : abbreviated;
   if (general.length === 0) return loneRoomNumber(lines, anchor);
   const saying = general.filter((l) => ROOM_WORD.test(l.text.trim()));
@@ -508,11 +508,9 @@ function tagBody(head: TextLine, lines: TextLine[]): TextLine[] {
   return body;
 }
 
-/** The lines under a line that heads a tag listing fields ("Bad / FFB= / RFB= / B: Fliesen / 8.42 m²"), the first line of its stack; null for any other line. */
-function fieldedTagBody(line: TextLine, lines: TextLine[]): TextLine[] | null {
-  if (lines.some((above) => setUnder(line, above))) return null;
-  const body = tagBody(line, lines);
-  return body.some((l) => TAG_FIELD.test(l.text.trim())) ? body : null;
+/** Whether a line heads a tag listing fields ("Bad / FFB= / RFB= / B: Fliesen / 8.42 m²"): the first line of its stack, with fields under it. */
+function headsFieldedTag(line: TextLine, lines: TextLine[]): boolean {
+  return !lines.some((above) => setUnder(line, above)) && tagFields(line, lines) !== null;
 }
 
 /**

@@ -885,14 +885,9 @@ const BUILT_IN_DEPTH_METRES = 0.45;
  * thickness with its sides and is the box's too. Returns whether a pair lies in a box: a box's or
  * its contents'.
  */
-function builtInBoxes(pairs: LinePair[], poche: PocheRegion[], scale: WallScale): (pair: LinePair) => boolean {
+function builtInBoxes(pairs: LinePair[], inPoche: (p: Position) => boolean, scale: WallScale): (pair: LinePair) => boolean {
   const none = () => false;
-  const polygons = poche.flatMap((fill) => fill.polygons);
-  if (polygons.length === 0 || scale.unitsPerMetre === null) return none;
-  const index = new Flatbush(polygons.length);
-  for (const polygon of polygons) index.add(...ringBBox(polygon[0]));
-  index.finish();
-  const inPoche = (p: Position) => index.search(p[0], p[1], p[0], p[1]).some((k) => pointInPolygon(p, polygons[k]));
+  if (scale.unitsPerMetre === null) return none;
   const unfilled: LinePair[] = [];
   const filledThicknesses: number[] = [];
   const filledLengths: number[] = [];
@@ -1079,6 +1074,17 @@ export interface WallCandidates {
   hatched: Set<string>;
   /** Outlines of fittings drawn with their rims, whose edges make no wall with other lines. */
   fittings: Set<Outline>;
+  /** Whether a point lies in the poché as painted. */
+  inPoche: (p: Position) => boolean;
+}
+
+function pointInPoche(poche: PocheRegion[]): (p: Position) => boolean {
+  const polygons = poche.flatMap((fill) => fill.polygons);
+  if (polygons.length === 0) return () => false;
+  const index = new Flatbush(polygons.length);
+  for (const polygon of polygons) index.add(...ringBBox(polygon[0]));
+  index.finish();
+  return (p) => index.search(p[0], p[1], p[0], p[1]).some((k) => pointInPolygon(p, polygons[k]));
 }
 
 export function wallCandidates(evidence: Evidence, scale: WallScale): WallCandidates {
@@ -1102,11 +1108,11 @@ export function wallCandidates(evidence: Evidence, scale: WallScale): WallCandid
   const faceCandidates = candidates.filter((line) => !line.dashed);
   const penPairs = firstPairs.filter((pair) => !ladder.has(pair));
   const hatched = hatchedPens(penPairs, faceCandidates, lines, scale);
-  return { evidence, scale, poche, lines, dimensions, wordIndex, faces, faceCandidates, penPairs, hatched, fittings: fittingOutlines(evidence.outlines, scale) };
+  return { evidence, scale, poche, lines, dimensions, wordIndex, faces, faceCandidates, penPairs, hatched, fittings: fittingOutlines(evidence.outlines, scale), inPoche: pointInPoche(poche) };
 }
 
 /** The walls of a sheet, read as `reading` says; which reading is right is the caller's judgement. */
-export function detectWallEvidence({ evidence, scale, poche, lines, dimensions, wordIndex, faces, faceCandidates, penPairs, hatched, fittings }: WallCandidates, reading: WallReading): WallEvidence {
+export function detectWallEvidence({ evidence, scale, poche, lines, dimensions, wordIndex, faces, faceCandidates, penPairs, hatched, fittings, inPoche }: WallCandidates, reading: WallReading): WallEvidence {
   const { pens, lighter, minorHeaviest, strongest } = wallStyles(penPairs, reading.widthFromMainPens, hatched);
   const unfiguredFaces = faces.filter((line) => dimensions.unfigured.has(line.id) && line.length >= scale.minThickness);
   const wallLines = [...faceCandidates, ...unfiguredFaces].filter((line) => pens.has(line.style));
@@ -1117,7 +1123,7 @@ export function detectWallEvidence({ evidence, scale, poche, lines, dimensions, 
     .filter((pair) => !wallLadder.has(pair))
     .map((pair) => ({ pair, quad: pairQuad(pair) }))
     .filter(({ quad }) => !framesWords(quad));
-  const inBuiltIn = builtInBoxes(framed.map(({ pair }) => pair), poche, scale);
+  const inBuiltIn = builtInBoxes(framed.map(({ pair }) => pair), inPoche, scale);
   const walled = framed.filter(({ pair }) => !inBuiltIn(pair));
   const modes = thicknessPeaks(
     [...walled.map(({ pair }) => Math.abs(pair.d)), ...poche.map(meanWidth)],
