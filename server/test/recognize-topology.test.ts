@@ -1805,18 +1805,21 @@ describe('linework CAD exports piece by piece', () => {
 
 describe('fittings drawn with their rims, in the pen of the poché walls\' outlines', () => {
   // A bathroom 1.75 m × 2.7 m beside a bedroom at 1:50 on A3, as a Swiss rental plan draws them:
-  // grey poché walls (0.25 m outer, a 0.12 m partition) outlined in a 0.3 pt grey pen, and the
-  // fittings in that same pen, each an outline with its basin's or bowl's inside it: a tub 0.75 m
-  // deep along the end wall, its basin 0.12 m in from its front; under it a toilet and a washbasin,
-  // a quarter metre off the tub and off each other, the outer walls' thickness. Exploded, as CAD
+  // grey poché walls (0.25 m outer, 0.36 m at the bathroom's end, a 0.12 m partition) outlined in
+  // a 0.3 pt grey pen, and the fittings in that same pen, each an outline with its basin's or
+  // bowl's inside it: a tub 0.75 m deep along the end wall, its basin 0.12 m in from its front;
+  // under it a toilet and a washbasin, a quarter metre off the tub and off each other, the outer
+  // walls' thickness; and a second basin against the front wall, as wide as the end wall is thick,
+  // its bowl as wide as the outer walls: each outline's own sides face each other at a wall's
+  // thickness. Exploded, as CAD
   // writes a block it has broken up, every side is a stroke of its own and the inner outline's
   // rounded corners are short polylines of their own.
   async function bathAndBedroom(exploded: boolean): Promise<Uint8Array> {
     const { doc, page, font, metres, left, top, at, rect, grey, pen } = await greyPlanAt1To50();
     const walls: [number, number, number, number][] = [
-      [-0.25, -0.25, 5.62, 0],
-      [-0.25, 2.7, 5.62, 2.95],
-      [-0.25, 0, 0, 2.7],
+      [-0.36, -0.25, 5.62, 0],
+      [-0.36, 2.7, 5.62, 2.95],
+      [-0.36, 0, 0, 2.7],
       [5.37, 0, 5.62, 2.7],
       [1.75, 0, 1.87, 2.7],
     ];
@@ -1828,6 +1831,7 @@ describe('fittings drawn with their rims, in the pen of the poché walls\' outli
       { outer: [0, 0, 1.7, 0.75], inset: [0.05, 0.05, 0.2, 0.12] },
       { outer: [0.2, 1, 0.6, 1.6], inset: [0.05, 0.05, 0.05, 0.1] },
       { outer: [0.85, 1, 1.45, 1.45], inset: [0.06, 0.06, 0.06, 0.06] },
+      { outer: [1.2, 2.1, 1.56, 2.7], inset: [0.05, 0.05, 0.05, 0.2] },
     ];
     const sides = (x0: number, y0: number, x1: number, y1: number) => [`M ${at(x0, y0)} L ${at(x1, y0)}`, `M ${at(x1, y0)} L ${at(x1, y1)}`, `M ${at(x1, y1)} L ${at(x0, y1)}`, `M ${at(x0, y1)} L ${at(x0, y0)}`];
     const radius = 0.04;

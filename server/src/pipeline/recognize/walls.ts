@@ -374,15 +374,31 @@ function fittingOutlines(outlines: Outline[], scale: WallScale): Set<Outline> {
   return fittings;
 }
 
+/** A pair of an outline's own sides spans it where it is this share of the outline's depth across them or more. */
+const ACROSS_OUTLINE_SHARE = 0.9;
+
 /**
- * Whether a pair joins an edge of a fitting drawn with its rim to a line of anything else: the
- * rim's other outline, a wall's face beside it or another fitting's edge often lies a wall's
- * thickness off (a bathtub's outline inside its rim, a toilet's box a partition's depth in front of
- * the tub). Such pairs are found, and hide what lies farther off (the wall's face behind the tub),
+ * Whether a pair of an outline's own sides spans the whole outline. A wall corner drawn as one
+ * closed outline (an L, with its layers' outline nested in it: a fitting's size, and taking most
+ * of the box) pairs at the wall's thickness, far less than its box is deep.
+ */
+function acrossOutline({ i, d }: LinePair, { bbox: [x0, y0, x1, y1] }: Outline): boolean {
+  // The box's extent along the pair's normal (−uy, ux).
+  const depth = Math.abs(i.uy) * (x1 - x0) + Math.abs(i.ux) * (y1 - y0);
+  return Math.abs(d) >= ACROSS_OUTLINE_SHARE * depth;
+}
+
+/**
+ * Whether a pair holds an edge of a fitting drawn with its rim: the rim's other outline, a wall's
+ * face beside it or another fitting's edge often lies a wall's thickness off (a bathtub's outline
+ * inside its rim, a toilet's box a partition's depth in front of the tub), and so do a fitting's
+ * own sides across it (a washbasin's bowl 0.27 m deep, a toilet's box 0.36 m wide standing against
+ * a wall). Such pairs are found, and hide what lies farther off (the wall's face behind the tub),
  * before they are left out of the walls; the pens are told apart with them.
  */
-function holdsFittingEdge({ i, j }: LinePair, fittings: Set<Outline>): boolean {
-  if (i.outline === j.outline) return false;
+function holdsFittingEdge(pair: LinePair, fittings: Set<Outline>): boolean {
+  const { i, j } = pair;
+  if (i.outline === j.outline) return i.outline !== undefined && fittings.has(i.outline) && acrossOutline(pair, i.outline);
   return (i.outline !== undefined && fittings.has(i.outline)) || (j.outline !== undefined && fittings.has(j.outline));
 }
 
