@@ -1879,6 +1879,58 @@ describe('fittings drawn with their rims, in the pen of the poché walls\' outli
   });
 });
 
+describe('a pre-wall the fittings stand on', () => {
+  // A bathroom 2 m × 2.5 m beside a bedroom at 1:50, grey poché walls (0.25 m outer, a 0.12 m
+  // partition) outlined in a 0.3 pt grey pen, as a Swiss rental plan draws them. A line runs from
+  // wall to wall 0.2 m in front of the back wall: the face of the installation wall that hides the
+  // pipes, and a toilet and a washbasin, each an outline with its bowl's inside it, stand against
+  // it. The room's printed area stops at that face, and the pre-wall is one of its walls. Without
+  // fittings on it, the same line (a step, a change of floor) is no wall.
+  async function bathWithPreWall(withFittings: boolean): Promise<Uint8Array> {
+    const { doc, page, font, metres, left, top, at, rect, grey, pen } = await greyPlanAt1To50();
+    const walls: [number, number, number, number][] = [
+      [-0.25, -0.25, 4.62, 0],
+      [-0.25, 2.5, 4.62, 2.75],
+      [-0.25, 0, 0, 2.5],
+      [4.37, 0, 4.62, 2.5],
+      [2, 0, 2.12, 2.5],
+    ];
+    for (const wall of walls) page.drawSvgPath(rect(...wall), { ...pen, color: grey });
+    page.drawSvgPath(`M ${at(0, 2.3)} L ${at(2, 2.3)}`, pen);
+    if (withFittings) {
+      for (const [x0, y0, x1, y1, l, t, r, b] of [
+        [0.3, 1.75, 0.66, 2.3, 0.04, 0.05, 0.04, 0.15],
+        [1.0, 1.85, 1.55, 2.3, 0.06, 0.06, 0.06, 0.1],
+      ]) {
+        page.drawSvgPath(rect(x0, y0, x1, y1), pen);
+        page.drawSvgPath(rect(x0 + l, y0 + t, x1 - r, y1 - b), pen);
+      }
+    }
+    page.drawText('BATH', { x: left + metres(0.3), y: page.getHeight() - (top + metres(1)), size: 9, font });
+    page.drawText('BEDROOM', { x: left + metres(2.6), y: page.getHeight() - (top + metres(1.3)), size: 9, font });
+    page.drawText('GROUND FLOOR PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (top + metres(2.75) + 60), size: 10, font });
+    return doc.save();
+  }
+
+  it.each([
+    ['with a toilet and a washbasin against it, measures the bathroom to its face', true, 2 * 2.3],
+    ['with nothing against it, measures the bathroom to the wall', false, 2 * 2.5],
+  ])('a line in front of the back wall, %s', async (_, withFittings, bathM2) => {
+    const mpu = MPU_AT_1_TO_50;
+    const result = detectTopology({ ...(await parse(await bathWithPreWall(withFittings))), metresPerUnit: mpu });
+    const m2 = (rings: Position[][]) => polygonArea(rings) * mpu * mpu;
+    expect(result.rooms.map((room) => [room.name, Number(m2(room.polygon).toFixed(2))]).sort()).toEqual([
+      ['BATH', expect.closeTo(bathM2, 1)],
+      ['BEDROOM', expect.closeTo(2.25 * 2.5, 1)],
+    ]);
+    // The pre-wall is reported as a wall of the bathroom, 0.2 m deep.
+    const preWalls = result.walls.filter((wall) => Math.abs(wall.thickness * mpu - 0.2) < 0.02);
+    expect(preWalls).toHaveLength(withFittings ? 1 : 0);
+    const bath = result.rooms.find((room) => room.name === 'BATH')!;
+    for (const wall of preWalls) expect(bath.wallIds).toContain(wall.id);
+  });
+});
+
 describe('built-ins drawn as boxes on a plan whose walls are filled', () => {
   // Three rooms at 1:50 on A3 with grey poché walls outlined in a 0.3 pt grey pen (0.25 m outer,
   // 0.12 m partitions). In the same pen, built-ins 0.6 m deep stand against the back wall: a

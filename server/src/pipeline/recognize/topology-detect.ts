@@ -130,7 +130,8 @@ function interpret(input: TopologyInput, candidates: WallCandidates, separators:
     unitsPerMetre,
     thickness,
   });
-  return { walls, found, thickness, roomFindings };
+  // Pre-walls join the walls reported once the openings are found: no door is hung in one.
+  return { walls: { ...walls, runs: [...walls.runs, ...walls.preWalls] }, found, thickness, roomFindings };
 }
 
 /**

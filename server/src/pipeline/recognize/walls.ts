@@ -20,6 +20,7 @@ import { letteringLineIds } from './topology-lettering.ts';
 import { HatchIndex } from './walls-hatched.ts';
 import { lighterWalls, type LighterLimits } from './walls-lighter.ts';
 import { curvedWalls, type CurvedWall } from './walls-curved.ts';
+import { preWalls } from './walls-pre.ts';
 
 /**
  * Two lines pair only where they overlap by this share of their distance apart: strictly while
@@ -78,6 +79,8 @@ export interface WallEvidence {
   /** The stroke lines of the evidence followed by the edges of accepted poché, indexed by id. */
   lines: Line[];
   runs: WallRun[];
+  /** Pre-walls the fittings stand on (walls-pre.ts): walls for the rooms and in the report, but no door is hung in them. */
+  preWalls: WallRun[];
   /** Walls drawn as concentric arcs, with the closures across the openings in them. */
   curved: CurvedWall[];
   /** Poché fills accepted as wall, exactly as painted. */
@@ -1182,13 +1185,14 @@ export function detectWallEvidence({ evidence, scale, poche, lines, dimensions, 
       widestOpening: scale.unitsPerMetre === null ? 12 * (modes[0] ?? scale.minThickness) : WIDEST_WALL_GAP_METRES * scale.unitsPerMetre,
     },
   );
-  const pieces: Polygon[] = [...runs, ...joints]
+  const installation = preWalls(lines, fittings, runs, scale.unitsPerMetre);
+  const pieces: Polygon[] = [...runs, ...joints, ...installation]
     .map((rect) => [rectRing(rect)])
     .concat(poche.flatMap((fill) => fill.polygons))
     .concat(columns.flatMap((fill) => fillPolygons(fill.path)))
     .concat(curved.map((wall) => [wall.ring]));
   const oddThicknessQuads = walled.filter((entry) => !ofMode(entry)).map(({ quad }) => quad);
-  return { scale, thicknessModes: modes, lines, runs, curved, poche, pieces, oddThicknessQuads, extensionLines: dimensions.extensions, lighterPens: [...lighter], minorHeaviestPen: minorHeaviest };
+  return { scale, thicknessModes: modes, lines, runs, preWalls: installation, curved, poche, pieces, oddThicknessQuads, extensionLines: dimensions.extensions, lighterPens: [...lighter], minorHeaviestPen: minorHeaviest };
 }
 
 /**

@@ -1,0 +1,105 @@
+// Pre-walls (installation walls): Swiss, German and Austrian plans stand a bathroom's toilet and
+// washbasin against a line drawn a hand's depth in front of the wall, from wall to wall, the face
+// of the framed wall that hides their pipes. The strip behind that line is built, and the room's
+// printed area stops at its face. Drawn as a plain line (often doubled, the ledge on top) that
+// ends on the walls it spans between, it reads as a dimension line and pairs with no wall face.
+import Flatbush from 'flatbush';
+import { lineBBox, type Line, type Outline } from './topology-evidence.ts';
+import { RectIndex, rectIn, type FrameRect } from './geom-frame.ts';
+import type { WallRun } from './walls.ts';
+
+/** A pre-wall's face stands this far in front of the wall behind it, metres. */
+const DEPTH_METRES: [number, number] = [0.08, 0.4];
+/** The wall behind runs along this share of the pre-wall's face at least. */
+const BACKED_SHARE = 0.7;
+/** A pre-wall's face runs on past the fitting standing on it: at least this many times the fitting's edge. */
+const FACE_TO_EDGE = 1.5;
+/** A fitting's edge lies on the face within this, blueprint units (CAD's rounding of one drawn line). */
+const ON_FACE = 0.5;
+/** Lines this close to parallel (sine of the angle between them) run along each other. */
+const PARALLEL_SINE = Math.sin((1.5 * Math.PI) / 180);
+
+/**
+ * The pre-walls of a plan: a line on which an edge of a fitting drawn with its rim lies, running
+ * on past it, that is no wall's face itself, with a wall's face 0.08–0.4 m behind it (on the side
+ * away from the fitting) along most of its length, drawn in the fitting's pen. Each is the strip
+ * from its face to the face of the wall behind, in the face's frame. `walls` are the plan's wall
+ * runs.
+ */
+export function preWalls(lines: readonly Line[], fittings: ReadonlySet<Outline>, walls: readonly WallRun[], unitsPerMetre: number | null): WallRun[] {
+  if (unitsPerMetre === null || fittings.size === 0 || walls.length === 0) return [];
+  const [nearest, farthest] = DEPTH_METRES.map((metres) => metres * unitsPerMetre);
+  const wallFaceIds = new Set(walls.flatMap((wall) => wall.lineIds));
+  const faces = lines.filter((line) => line.source === 'stroke' && !line.dashed && !wallFaceIds.has(line.id) && !(line.outline && fittings.has(line.outline)));
+  const edges = lines.filter((line) => line.outline !== undefined && fittings.has(line.outline));
+  if (faces.length === 0 || edges.length === 0) return [];
+  const faceIndex = new Flatbush(faces.length);
+  for (const face of faces) faceIndex.add(...lineBBox(face));
+  faceIndex.finish();
+  const wallIndex = new RectIndex(walls);
+  const found = new Map<number, WallRun>();
+  for (const edge of edges) {
+    const [x0, y0, x1, y1] = lineBBox(edge);
+    for (const k of faceIndex.search(x0 - ON_FACE, y0 - ON_FACE, x1 + ON_FACE, y1 + ON_FACE)) {
+      const face = faces[k];
+      if (found.has(face.id) || face.style !== edge.style || face.length < FACE_TO_EDGE * edge.length || !holdsEdge(face, edge)) continue;
+      // The fitting stands on one side of the face; the pre-wall lies on the other.
+      const [bx0, by0, bx1, by1] = edge.outline!.bbox;
+      const behind = offsetOf(face, [(bx0 + bx1) / 2, (by0 + by1) / 2]) > face.offset ? -1 : 1;
+      const depth = backingDepth(face, behind, wallIndex, nearest, farthest);
+      if (depth === null) continue;
+      const [o0, o1] = [face.offset, face.offset + behind * depth].sort((a, b) => a - b);
+      found.set(face.id, { ux: face.ux, uy: face.uy, s0: face.t0, s1: face.t1, o0, o1, thickness: depth, lineIds: [face.id], style: face.style });
+    }
+  }
+  return [...found.values()];
+}
+
+function offsetOf(line: Line, [x, y]: readonly number[]): number {
+  return -line.uy * x + line.ux * y;
+}
+
+/** Whether `edge` lies on `face`, within its length. */
+function holdsEdge(face: Line, edge: Line): boolean {
+  if (Math.abs(face.ux * edge.uy - face.uy * edge.ux) > PARALLEL_SINE) return false;
+  if (Math.abs(offsetOf(face, edge.a) - face.offset) > ON_FACE || Math.abs(offsetOf(face, edge.b) - face.offset) > ON_FACE) return false;
+  const along = [edge.a, edge.b].map(([x, y]) => face.ux * x + face.uy * y);
+  return Math.min(...along) >= face.t0 - ON_FACE && Math.max(...along) <= face.t1 + ON_FACE;
+}
+
+/**
+ * How far behind `face` (on side `behind` of it) the nearest wall face stands, where walls that
+ * deep run along most of the face; null where none does.
+ */
+function backingDepth(face: Line, behind: 1 | -1, walls: RectIndex<FrameRect>, nearest: number, farthest: number): number | null {
+  const reach = farthest + 1;
+  const box = lineBBox(face);
+  let depth = Infinity;
+  const backed: [number, number][] = [];
+  for (const k of walls.search([box[0] - reach, box[1] - reach, box[2] + reach, box[3] + reach])) {
+    const wall = walls.rects[k];
+    if (Math.abs(face.ux * wall.uy - face.uy * wall.ux) > PARALLEL_SINE) continue;
+    const seen = rectIn(face, wall);
+    const gap = behind > 0 ? seen.o0 - face.offset : face.offset - seen.o1;
+    if (gap < nearest || gap > farthest) continue;
+    const s0 = Math.max(face.t0, seen.s0);
+    const s1 = Math.min(face.t1, seen.s1);
+    if (s1 <= s0) continue;
+    backed.push([s0, s1]);
+    depth = Math.min(depth, gap);
+  }
+  return coveredLength(backed) >= BACKED_SHARE * face.length ? depth : null;
+}
+
+/** Length of the union of intervals. */
+function coveredLength(intervals: [number, number][]): number {
+  intervals.sort((a, b) => a[0] - b[0]);
+  let total = 0;
+  let end = -Infinity;
+  for (const [s0, s1] of intervals) {
+    if (s1 <= end) continue;
+    total += s1 - Math.max(s0, end);
+    end = s1;
+  }
+  return total;
+}
