@@ -5,7 +5,7 @@
 // ends on the walls it spans between, it reads as a dimension line and pairs with no wall face.
 import Flatbush from 'flatbush';
 import { lineBBox, type Line, type Outline } from './topology-evidence.ts';
-import { RectIndex, rectIn, type FrameRect } from './geom-frame.ts';
+import { RectIndex, rectIn, toFrame, type FrameRect } from './geom-frame.ts';
 import type { WallRun } from './walls.ts';
 
 /** A pre-wall's face stands this far in front of the wall behind it, metres. */
@@ -45,7 +45,7 @@ export function preWalls(lines: readonly Line[], fittings: ReadonlySet<Outline>,
       if (found.has(face.id) || face.style !== edge.style || face.length < FACE_TO_EDGE * edge.length || !holdsEdge(face, edge)) continue;
       // The fitting stands on one side of the face; the pre-wall lies on the other.
       const [bx0, by0, bx1, by1] = edge.outline!.bbox;
-      const behind = offsetOf(face, [(bx0 + bx1) / 2, (by0 + by1) / 2]) > face.offset ? -1 : 1;
+      const behind = toFrame(face, [(bx0 + bx1) / 2, (by0 + by1) / 2])[1] > face.offset ? -1 : 1;
       const depth = backingDepth(face, behind, wallIndex, nearest, farthest);
       if (depth === null) continue;
       const [o0, o1] = [face.offset, face.offset + behind * depth].sort((a, b) => a - b);
@@ -55,16 +55,12 @@ export function preWalls(lines: readonly Line[], fittings: ReadonlySet<Outline>,
   return [...found.values()];
 }
 
-function offsetOf(line: Line, [x, y]: readonly number[]): number {
-  return -line.uy * x + line.ux * y;
-}
-
 /** Whether `edge` lies on `face`, within its length. */
 function holdsEdge(face: Line, edge: Line): boolean {
   if (Math.abs(face.ux * edge.uy - face.uy * edge.ux) > PARALLEL_SINE) return false;
-  if (Math.abs(offsetOf(face, edge.a) - face.offset) > ON_FACE || Math.abs(offsetOf(face, edge.b) - face.offset) > ON_FACE) return false;
-  const along = [edge.a, edge.b].map(([x, y]) => face.ux * x + face.uy * y);
-  return Math.min(...along) >= face.t0 - ON_FACE && Math.max(...along) <= face.t1 + ON_FACE;
+  const ends = [edge.a, edge.b].map((end) => toFrame(face, end));
+  if (ends.some(([, o]) => Math.abs(o - face.offset) > ON_FACE)) return false;
+  return ends.every(([s]) => s >= face.t0 - ON_FACE && s <= face.t1 + ON_FACE);
 }
 
 /**
