@@ -1805,13 +1805,13 @@ describe('linework CAD exports piece by piece', () => {
 
 describe('fittings drawn with their rims, in the pen of the poché walls\' outlines', () => {
   // A bathroom 1.75 m × 2.7 m beside a bedroom at 1:50 on A3, as a Swiss rental plan draws them:
-  // grey poché walls (0.25 m outer, 0.36 m at the bathroom's end, a 0.12 m partition) outlined in
-  // a 0.3 pt grey pen, and the fittings in that same pen, each an outline with its basin's or
-  // bowl's inside it: a tub 0.75 m deep along the end wall, its basin 0.12 m in from its front;
-  // under it a toilet and a washbasin, a quarter metre off the tub and off each other, the outer
-  // walls' thickness; and a second basin against the front wall, as wide as the end wall is thick,
-  // its bowl as wide as the outer walls: each outline's own sides face each other at a wall's
-  // thickness. Exploded, as CAD
+  // grey poché walls (0.25 m outer, 0.36 m at the bathroom's end, a 0.12 m partition) outlined in a
+  // 0.3 pt grey pen, and the fittings in that same pen, each an outline with its basin's or bowl's
+  // inside it: a tub 0.75 m deep along the end wall, its basin 0.12 m in from its front; under it a
+  // toilet and a washbasin, a quarter metre off the tub and off each other, the outer walls'
+  // thickness; and a second basin against the front wall, as wide as the end wall is thick, its bowl
+  // as wide as the outer walls: each outline's own sides face each other at a wall's thickness; and
+  // a hand basin 0.46 m by 0.28 against the side wall, its bowl a third of its box. Exploded, as CAD
   // writes a block it has broken up, every side is a stroke of its own and the inner outline's
   // rounded corners are short polylines of their own.
   async function bathAndBedroom(exploded: boolean): Promise<Uint8Array> {
@@ -1832,6 +1832,7 @@ describe('fittings drawn with their rims, in the pen of the poché walls\' outli
       { outer: [0.2, 1, 0.6, 1.6], inset: [0.05, 0.05, 0.05, 0.1] },
       { outer: [0.85, 1, 1.45, 1.45], inset: [0.06, 0.06, 0.06, 0.06] },
       { outer: [1.2, 2.1, 1.56, 2.7], inset: [0.05, 0.05, 0.05, 0.2] },
+      { outer: [0, 1.95, 0.28, 2.41], inset: [0.07, 0.08, 0.07, 0.07] },
     ];
     const sides = (x0: number, y0: number, x1: number, y1: number) => [`M ${at(x0, y0)} L ${at(x1, y0)}`, `M ${at(x1, y0)} L ${at(x1, y1)}`, `M ${at(x1, y1)} L ${at(x0, y1)}`, `M ${at(x0, y1)} L ${at(x0, y0)}`];
     const radius = 0.04;

@@ -333,21 +333,22 @@ function findPairs(lines: Line[], scale: WallScale, overlapShare: number): LineP
 
 /**
  * The outline round a fitting's rim (a bathtub, 1.7–1.9 m by 0.7; a shower tray, a toilet's box,
- * a basin) is no longer than this and no narrower than the shorter, metres: a window's or a
- * sliding door's frame, nested outlines too, is narrower or longer, and a sheet's frame holds
- * every outline on it.
+ * a basin, down to a guest toilet's hand basin, 0.46 m by 0.28) is no longer than this and no
+ * narrower than the shorter, metres: a window's or a sliding door's frame, nested outlines too, is
+ * narrower or longer, and a sheet's frame holds every outline on it.
  */
-const FITTING_SIDES_METRES: [number, number] = [0.3, 2.2];
+const FITTING_SIDES_METRES: [number, number] = [0.25, 2.2];
 
 /** Boxes this close are one: the same outline drawn twice is not nested in itself. */
 const SAME_OUTLINE = 0.5;
 
 /**
  * A fitting's rim runs round most of it: the outline inside takes this share of its box at least
- * (a tub's basin, a toilet's bowl, a tray's floor), where a desk holding a keyboard, a table
- * holding its lamp or a sheet's frame holding a plan hold small things.
+ * (a tub's basin, a toilet's bowl, a tray's floor; a hand basin's bowl, a third of its box), where
+ * a desk holding a keyboard, a table holding its lamp or a sheet's frame holding a plan hold small
+ * things.
  */
-const RIM_AREA_SHARE = 0.4;
+const RIM_AREA_SHARE = 0.3;
 
 /**
  * The outlines of fittings drawn with their rims: each closed outline of a fitting's size that
