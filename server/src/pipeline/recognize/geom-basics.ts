@@ -99,6 +99,18 @@ export function interiorPoint(rings: readonly (readonly Position[])[]): Position
   return best;
 }
 
+/** Length of the union of intervals along one line. */
+export function coveredLength(intervals: readonly (readonly [number, number])[]): number {
+  let total = 0;
+  let end = -Infinity;
+  for (const [a, b] of [...intervals].sort((x, y) => x[0] - y[0])) {
+    if (b <= end) continue;
+    total += b - Math.max(a, end);
+    end = b;
+  }
+  return total;
+}
+
 export function median(values: readonly number[]): number {
   if (values.length === 0) return NaN;
   const sorted = [...values].sort((a, b) => a - b);

@@ -7,7 +7,7 @@
 // rectangle across the gap, face to face.
 import Flatbush from 'flatbush';
 import type { Position } from '../../../../core/src/types.ts';
-import { boxContainsPoint, closeRing, distance, distanceToSegment, pointInPolygon, ringBBox } from './geom-basics.ts';
+import { boxContainsPoint, closeRing, coveredLength, distance, distanceToSegment, pointInPolygon, ringBBox } from './geom-basics.ts';
 import type { Polygon } from './geom-clip.ts';
 import { RectIndex, fromFrame, parallel, rectHolds, rectIn, sineBetween, toFrame, type Frame, type FrameRect } from './geom-frame.ts';
 import type { OpeningSubClass } from './model.ts';
@@ -434,18 +434,6 @@ function findGlazedBridges(lines: Line[], runs: RectIndex<WallRun>, limits: Limi
     gaps.push({ rect: { ux: line.ux, uy: line.uy, s0: back.at, s1: ahead.at, o0, o1 }, runIds: [wallAt(back.ids), wallAt(ahead.ids)], glazedOnly: true });
   }
   return gaps;
-}
-
-/** Length of the union of intervals. */
-function coveredLength(intervals: [number, number][]): number {
-  let total = 0;
-  let end = -Infinity;
-  for (const [a, b] of [...intervals].sort((x, y) => x[0] - y[0])) {
-    if (b <= end) continue;
-    total += b - Math.max(a, end);
-    end = b;
-  }
-  return total;
 }
 
 /**

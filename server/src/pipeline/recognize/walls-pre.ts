@@ -4,8 +4,9 @@
 // printed area stops at its face. Drawn as a plain line (often doubled, the ledge on top) that
 // ends on the walls it spans between, it reads as a dimension line and pairs with no wall face.
 import Flatbush from 'flatbush';
+import { coveredLength } from './geom-basics.ts';
+import { RectIndex, parallel, rectIn, toFrame, type FrameRect } from './geom-frame.ts';
 import { lineBBox, type Line, type Outline } from './topology-evidence.ts';
-import { RectIndex, rectIn, toFrame, type FrameRect } from './geom-frame.ts';
 import type { WallRun } from './walls.ts';
 
 /** A pre-wall's face stands this far in front of the wall behind it, metres. */
@@ -57,7 +58,7 @@ export function preWalls(lines: readonly Line[], fittings: ReadonlySet<Outline>,
 
 /** Whether `edge` lies on `face`, within its length. */
 function holdsEdge(face: Line, edge: Line): boolean {
-  if (Math.abs(face.ux * edge.uy - face.uy * edge.ux) > PARALLEL_SINE) return false;
+  if (!parallel(face, edge, PARALLEL_SINE)) return false;
   const ends = [edge.a, edge.b].map((end) => toFrame(face, end));
   if (ends.some(([, o]) => Math.abs(o - face.offset) > ON_FACE)) return false;
   return ends.every(([s]) => s >= face.t0 - ON_FACE && s <= face.t1 + ON_FACE);
@@ -74,7 +75,7 @@ function backingDepth(face: Line, behind: 1 | -1, walls: RectIndex<FrameRect>, n
   const backed: [number, number][] = [];
   for (const k of walls.search([box[0] - reach, box[1] - reach, box[2] + reach, box[3] + reach])) {
     const wall = walls.rects[k];
-    if (Math.abs(face.ux * wall.uy - face.uy * wall.ux) > PARALLEL_SINE) continue;
+    if (!parallel(face, wall, PARALLEL_SINE)) continue;
     const seen = rectIn(face, wall);
     const gap = behind > 0 ? seen.o0 - face.offset : face.offset - seen.o1;
     if (gap < nearest || gap > farthest) continue;
@@ -85,17 +86,4 @@ function backingDepth(face: Line, behind: 1 | -1, walls: RectIndex<FrameRect>, n
     depth = Math.min(depth, gap);
   }
   return coveredLength(backed) >= BACKED_SHARE * face.length ? depth : null;
-}
-
-/** Length of the union of intervals. */
-function coveredLength(intervals: [number, number][]): number {
-  intervals.sort((a, b) => a[0] - b[0]);
-  let total = 0;
-  let end = -Infinity;
-  for (const [s0, s1] of intervals) {
-    if (s1 <= end) continue;
-    total += s1 - Math.max(s0, end);
-    end = s1;
-  }
-  return total;
 }
