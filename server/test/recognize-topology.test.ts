@@ -1375,6 +1375,46 @@ describe('a plan whose partitions are drawn lighter and thinner than its outer w
     expect(result.rooms.map((room) => room.name).sort()).toEqual([...names].sort());
     for (const room of result.rooms) expect(polygonArea(room.polygon) * mpu * mpu, room.name ?? '').toBeCloseTo(20, 1);
   });
+
+  // Four bedrooms of 3 m × 3 m along the north wall of a 17 m × 6 m house, the living room below
+  // them and round their east end: the partition in front of the bedrooms, a 0.9 m doorway into
+  // each, runs on 0.6 m past the last bedroom's side wall and ends there in the open room, as a
+  // hall's wall ends where it opens onto a living room (kirkland's A3).
+  const bedrooms = ['BEDROOM 1', 'BEDROOM 2', 'BEDROOM 3', 'BEDROOM 4'];
+  async function bedroomsOffAnOpenPlan(): Promise<Uint8Array> {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([420 * MM, 297 * MM]);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const [left, top, outer, partition] = [150, 150, metres(0.3), metres(0.12)];
+    const [width, depth, bay, front, reach] = [metres(17), metres(6), metres(3), metres(3), metres(0.6)];
+    const x = (k: number) => left + k * (bay + partition);
+    const sideWalls = bedrooms.map((_, k) => x(k + 1) - partition);
+    const line = (x0: number, y0: number, x1: number, y1: number) => `M ${x0} ${y0} L ${x1} ${y1}`;
+    const draw = (d: string, borderWidth: number) => page.drawSvgPath(d, { x: 0, y: page.getHeight(), borderColor: rgb(0, 0, 0), borderWidth });
+    const [right, bottom] = [left + width, top + depth];
+    const outerFace = `M ${left - outer} ${top - outer} L ${right + outer} ${top - outer} L ${right + outer} ${bottom + outer} L ${left - outer} ${bottom + outer} Z`;
+    // Inner faces broken where the partitions meet them, as CAD cleans a tee.
+    const northFace = [left, ...sideWalls.flatMap((at) => [at, at + partition]), right];
+    const north = northFace.flatMap((at, k) => (k % 2 === 0 ? [line(at, top, northFace[k + 1], top)] : []));
+    draw([outerFace, ...north, line(left, top, left, top + front), line(left, top + front + partition, left, bottom), line(right, top, right, bottom), line(left, bottom, right, bottom)].join(' '), 0.7);
+    const sides = sideWalls.flatMap((at) => [line(at, top, at, top + front), line(at + partition, top, at + partition, top + front)]);
+    // The front partition in pieces between the doorways, each outlined; the last ends in the open.
+    const doorways = bedrooms.map((_, k) => [x(k) + metres(1), x(k) + metres(1.9)]);
+    const ends = [left, ...doorways.flat(), sideWalls[sideWalls.length - 1] + partition + reach];
+    const pieces = ends.flatMap((at, k) => (k % 2 === 0 ? [`M ${at} ${top + front} L ${ends[k + 1]} ${top + front} L ${ends[k + 1]} ${top + front + partition} L ${at} ${top + front + partition}${k === 0 ? '' : ' Z'}`] : []));
+    draw([...sides, ...pieces].join(' '), 0.25);
+    bedrooms.forEach((name, k) => page.drawText(name, { x: x(k) + metres(0.8), y: page.getHeight() - (top + front / 2), size: 9, font }));
+    page.drawText('LIVING ROOM', { x: left + metres(5), y: page.getHeight() - (top + front + metres(1.5)), size: 9, font });
+    page.drawText('GROUND FLOOR PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (bottom + 60), size: 10, font });
+    return doc.save();
+  }
+
+  it('takes the partition a bedroom wall stands on for wall, though it ends in the open room: every bedroom closed, 9 m² each', async () => {
+    const mpu = MPU_AT_1_TO_50;
+    const result = detectTopology({ ...(await parse(await bedroomsOffAnOpenPlan())), metresPerUnit: mpu });
+    expect(result.rooms.map((room) => room.name).sort()).toEqual([...bedrooms, 'LIVING ROOM'].sort());
+    for (const room of result.rooms.filter((candidate) => candidate.name?.startsWith('BEDROOM'))) expect(polygonArea(room.polygon) * mpu * mpu, room.name ?? '').toBeCloseTo(9, 1);
+  });
 });
 
 describe('generated plans with their lettering drawn as outlines, read by OCR', () => {

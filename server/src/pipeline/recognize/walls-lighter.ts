@@ -6,7 +6,7 @@
 // walls already found, piece by piece, are wall. Glazing between two wall ends is taken out again
 // with the other opening content (walls.ts).
 import type { Position } from '../../../../core/src/types.ts';
-import { RectIndex, fromFrame, rectBBox, rectHolds, toFrame, type FrameRect } from './geom-frame.ts';
+import { RectIndex, fromFrame, rectBBox, rectHolds, sineBetween, toFrame, type FrameRect } from './geom-frame.ts';
 
 /** Rounds of pruning and of growth: each settles one more piece along a chain of wall. */
 const ROUNDS = 60;
@@ -34,6 +34,11 @@ function endTouchesWall(quad: FrameRect, end: 0 | 1, index: RectIndex<FrameRect>
   });
 }
 
+/** A partition meeting a piece this near square to it stands across it (`joined`)... */
+const ACROSS_SINE = Math.sin((60 * Math.PI) / 180);
+/** ...where one is at most this much thicker than the other. */
+const STEM_THICKNESS_RATIO = 1.25;
+
 /** The band a quad's middle half sweeps: what lies in it beyond an end is in line with the quad. */
 const BAND_MARGIN = 0.25;
 
@@ -50,8 +55,14 @@ function endMeetsWall(quad: FrameRect, end: 0 | 1, index: RectIndex<FrameRect>, 
 
 /** Whether a quad of `index` ends on this one: a wall meeting it in a T or an L. */
 function wallEndsOn(quad: FrameRect, index: RectIndex<FrameRect>, reach: number): boolean {
+  return endsOn(quad, index, reach, () => true);
+}
+
+/** Whether a quad of `index` that `accept`s ends on this one. */
+function endsOn(quad: FrameRect, index: RectIndex<FrameRect>, reach: number, accept: (k: number) => boolean): boolean {
   const [x0, y0, x1, y1] = rectBBox(quad);
   return index.search([x0 - reach, y0 - reach, x1 + reach, y1 + reach]).some((k) => {
+    if (!accept(k)) return false;
     const other = index.rects[k];
     const middle = (other.o0 + other.o1) / 2;
     return [other.s0, other.s1].some((s) => rectHolds(quad, fromFrame(other, s, middle), reach));
@@ -82,19 +93,47 @@ function jambStubs<T extends { quad: FrameRect }>(short: T[], long: T[], walls: 
   });
 }
 
+/**
+ * Pieces whose ends both meet wall, pruned round by round; with `stems`, a piece one of them
+ * ends on in a T needs wall at one end only. A partition ending on a piece stands on it: the
+ * piece is wall though its far end is free (a hall's wall ending where it opens onto a living
+ * room, beside the door the partition frames). Stems are pieces joined at both ends without this
+ * rule, or standing on a wall of the wall pens, square to the piece and as thick: furniture and a
+ * key plan's small print meet in Ts at any thickness, and pieces standing on pieces would hold
+ * each other up in chains.
+ */
+function joined<T extends { quad: FrameRect }>(pieces: T[], wallIndex: RectIndex<FrameRect>, limits: LighterLimits, stems: RectIndex<FrameRect> | null): T[] {
+  let kept = pieces;
+  const stemOn = (quad: FrameRect) =>
+    stems !== null &&
+    endsOn(quad, stems, limits.reach, (k) => {
+      const stem = stems.rects[k];
+      const [a, b] = [stem.o1 - stem.o0, quad.o1 - quad.o0];
+      return sineBetween(quad, stem) >= ACROSS_SINE && Math.max(a, b) <= STEM_THICKNESS_RATIO * Math.min(a, b);
+    });
+  for (let round = 0; round < ROUNDS && kept.length > 0; round++) {
+    const index = new RectIndex(kept.map(({ quad }) => quad));
+    const meets = (quad: FrameRect, end: 0 | 1, k: number) => endMeetsWall(quad, end, wallIndex, limits) || endMeetsWall(quad, end, index, limits, k);
+    const next = kept.filter(({ quad }, k) => {
+      const [start, end] = [meets(quad, 0, k), meets(quad, 1, k)];
+      return (start && end) || ((start || end) && stemOn(quad));
+    });
+    if (next.length === kept.length) break;
+    kept = next;
+  }
+  return kept;
+}
+
 /** The lighter quads that are wall, given the walls found in the wall pens. */
 export function lighterWalls<T extends { quad: FrameRect }>(lighter: T[], walls: FrameRect[], limits: LighterLimits): T[] {
   const wallIndex = new RectIndex(walls);
   const long = lighter.filter(({ quad }) => quad.s1 - quad.s0 >= Math.max(limits.shortest, 2 * (quad.o1 - quad.o0)));
   const longSet = new Set(long);
-  let kept = [...long, ...jambStubs(lighter.filter((source) => !longSet.has(source)), long, wallIndex, limits)];
-  for (let round = 0; round < ROUNDS && kept.length > 0; round++) {
-    const index = new RectIndex(kept.map(({ quad }) => quad));
-    const meets = (quad: FrameRect, end: 0 | 1, k: number) => endMeetsWall(quad, end, wallIndex, limits) || endMeetsWall(quad, end, index, limits, k);
-    const next = kept.filter(({ quad }, k) => meets(quad, 0, k) && meets(quad, 1, k));
-    if (next.length === kept.length) break;
-    kept = next;
-  }
+  const pieces = [...long, ...jambStubs(lighter.filter((source) => !longSet.has(source)), long, wallIndex, limits)];
+  const plain = new Set(joined(pieces, wallIndex, limits, null));
+  const anchored = ({ quad }: T) => endTouchesWall(quad, 0, wallIndex, limits.reach) || endTouchesWall(quad, 1, wallIndex, limits.reach);
+  const stems = new RectIndex(pieces.filter((piece) => plain.has(piece) || anchored(piece)).map(({ quad }) => quad));
+  let kept = joined(pieces, wallIndex, limits, stems);
   const grown: T[] = [];
   let found = walls;
   for (let round = 0; round < ROUNDS && found.length > 0 && kept.length > 0; round++) {
