@@ -158,6 +158,8 @@ describe('service endpoints', () => {
     for (const [method, route] of expected) expect(openapi.paths[route]?.[method], `${method} ${route}`).toBeDefined();
     expect(openapi.components.schemas.JobPublic.properties.status.enum).toEqual(['PENDING', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED']);
     expect(openapi.components.schemas.Scale.required).toEqual(expect.arrayContaining(['drawing', 'real', 'type', 'units']));
+    // Decisions the interface leaves open are stated where a partner reads the schema.
+    expect(JSON.stringify(openapi)).toContain('a folding (bifold) door');
     const docs = await fetch(`${server.url}/docs`);
     expect(docs.headers.get('content-type')).toMatch(/text\/html/);
     const html = await docs.text();

@@ -1618,6 +1618,54 @@ describe('a room glazed along one side, 7 m between its walls (a balcony\'s or a
   });
 });
 
+describe('a bedroom whose closet is shut by folding doors (a pair of leaves folded out from each jamb)', () => {
+  // A 5 m × 4 m bedroom, its walls 0.15 m drawn as outlines in one pen, at 1:50 on A3. The closet, 2 m × 0.7 m in its north-east corner: its front partition runs 0.4 m
+  // from the east wall, and its side partition ends in line with the front's far face, so the
+  // 1.6 m gap runs from a wall's end to the end of a wall square to it, as on kirkland's A3.
+  const MM = 72 / 25.4;
+  const at = (x: number, y: number) => `${100 + ((x * 1000) / 50) * MM} ${150 + ((y * 1000) / 50) * MM}`;
+  const mpu = MPU_AT_1_TO_50;
+  async function bedroom(withLeaves: boolean): Promise<Uint8Array> {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([420 * MM, 297 * MM]);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const draw = (points: [number, number][], closed: boolean, width = 0.5) =>
+      page.drawSvgPath(points.map(([x, y], k) => `${k === 0 ? 'M' : 'L'} ${at(x, y)}`).join(' ') + (closed ? ' Z' : ''), { x: 0, y: page.getHeight(), borderColor: rgb(0, 0, 0), borderWidth: width });
+    draw([[-0.15, -0.15], [5.15, -0.15], [5.15, 4.15], [-0.15, 4.15]], true);
+    draw([[0, 0], [2.85, 0], [2.85, 0.85], [3, 0.85], [3, 0]], false);
+    draw([[3, 0], [5, 0], [5, 0.7], [4.6, 0.7], [4.6, 0.85], [5, 0.85], [5, 4], [0, 4], [0, 0]], false);
+    if (withLeaves) {
+      // Each pair of leaves 0.42 m long, folded out 45° into the bedroom from its jamb.
+      const fold = 0.42 * Math.SQRT1_2;
+      for (const [jamb, toward] of [[3, 1], [4.6, -1]] as const) draw([[jamb, 0.85], [jamb + toward * fold, 0.85 + fold], [jamb + toward * 2 * fold, 0.85]], false, 0.25);
+    }
+    const name = (text: string, x: number, y: number, size: number) => {
+      const [px, py] = at(x, y).split(' ').map(Number);
+      page.drawText(text, { x: px, y: page.getHeight() - py, size, font });
+    };
+    name('BEDROOM', 2, 2.5, 9);
+    name('CLOSET', 3.5, 0.45, 6);
+    page.drawText('UPPER FLOOR PLAN   SCALE 1:50', { x: 100, y: 60, size: 10, font });
+    return doc.save();
+  }
+
+  it('closes the closet at its doors and reports them as an opening of no sub-class, 1.6 m wide', async () => {
+    const result = detectTopology({ ...(await parse(await bedroom(true))), metresPerUnit: mpu });
+    expect(result.rooms.map((room) => room.name).sort()).toEqual(['BEDROOM', 'CLOSET']);
+    const closet = result.rooms.find((room) => room.name === 'CLOSET')!;
+    expect(polygonArea(closet.polygon) * mpu * mpu).toBeCloseTo(1.4, 1);
+    expect(result.openings.map((opening) => [opening.subClass, opening.widthUnits * mpu])).toEqual([[null, expect.closeTo(1.6, 1)]]);
+  });
+
+  it('leaves the closet part of the bedroom where no leaves are drawn in its front', async () => {
+    const result = detectTopology({ ...(await parse(await bedroom(false))), metresPerUnit: mpu });
+    expect(result.rooms.length).toBe(1);
+    // 20 m² less the closet's two pieces of partition.
+    expect(polygonArea(result.rooms[0].polygon) * mpu * mpu).toBeCloseTo(19.81, 1);
+    expect(result.openings).toEqual([]);
+  });
+});
+
 describe('a room whose east wall is a semicircular bay (walls drawn as outlines, the bay as concentric arcs)', () => {
   // 5 m × 4 m with a bay of 2 m inner radius, walls 0.2 m, at 1:50 on A3: 20 + π·2²/2 = 26.28 m²
   // of floor, and a footprint of 5.2 × 4.4 + π·2.2²/2 = 30.48 m².

@@ -167,7 +167,10 @@ const FeatureProperties = z
     id: z.string().min(1),
     kind: z.enum(FEATURE_KINDS),
     class: z.enum(FEATURE_CLASSES),
-    sub_class: z.enum(FEATURE_SUB_CLASSES).nullish(),
+    sub_class: z.enum(FEATURE_SUB_CLASSES).nullish().openapi({
+      description:
+        "Specific type where known. A detected opening whose sub_class is null is a folding (bifold) door: the vocabulary names no folding door, and calling one a swing door would price the wrong door (see the README's 'Openings').",
+    }),
     name: z.string().nullish(),
     color: ColorSchema.nullish(),
     visible: z.boolean().nullish(),

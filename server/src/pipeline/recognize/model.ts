@@ -23,7 +23,8 @@ export interface WallDetection {
 
 export interface OpeningDetection {
   id: string;
-  subClass: OpeningSubClass;
+  /** Null for a folding (bifold) door (openings.ts). */
+  subClass: OpeningSubClass | null;
   /** The quad across the wall gap: the two wall faces between the opening's jambs. */
   polygon: Ring;
   /** Clear width in blueprint units (swing radius, gap width). */

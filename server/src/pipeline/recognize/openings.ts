@@ -9,14 +9,15 @@ import Flatbush from 'flatbush';
 import type { Position } from '../../../../core/src/types.ts';
 import { boxContainsPoint, closeRing, coveredLength, distance, distanceToSegment, pointInPolygon, ringBBox } from './geom-basics.ts';
 import type { Polygon } from './geom-clip.ts';
-import { RectIndex, fromFrame, parallel, rectHolds, rectIn, sineBetween, toFrame, type Frame, type FrameRect } from './geom-frame.ts';
+import { RectIndex, fromFrame, parallel, rectBBox, rectHolds, rectIn, sineBetween, toFrame, type Frame, type FrameRect } from './geom-frame.ts';
 import type { OpeningSubClass } from './model.ts';
 import { luminance, type Arc, type Evidence, type Line } from './topology-evidence.ts';
 import type { WallEvidence, WallRun } from './walls.ts';
 
 /** An opening as found: a rectangle across its wall gap, in the frame of the wall. */
 export interface FoundOpening {
-  subClass: OpeningSubClass;
+  /** Null for a folding (bifold) door: the interface names no such door, and a swing door it is not. */
+  subClass: OpeningSubClass | null;
   rect: FrameRect;
   widthUnits: number;
   /** Indices of the wall runs at its jambs and along its wall. */
@@ -484,6 +485,63 @@ function classifyGap(gap: Gap, lines: Line[], evidence: Evidence, pocheFills: Re
   return { subClass: filled ? 'window' : null, spanning: 0 };
 }
 
+/**
+ * Folding (bifold) doors: each pair of leaves is drawn folded out of the wall's line, a Λ whose
+ * feet stand on the gap's line and whose leaves meet at its apex off the wall, on one side. A
+ * closet's pair from each jamb leaves the middle open; together the Λs span half the gap or more,
+ * one of them from a jamb. Leaves lean 20–70° off the wall and are 0.15–0.6 of the gap long (four
+ * leaves of a quarter each, or two of a half), the two of a Λ about equally long.
+ */
+const FOLD_SINES: [number, number] = [Math.sin((20 * Math.PI) / 180), Math.sin((70 * Math.PI) / 180)];
+const FOLD_LEAF_SHARES: [number, number] = [0.15, 0.6];
+const FOLD_SPAN_SHARE = 0.5;
+
+function foldingLeaves(rect: FrameRect, lineIndex: (box: [number, number, number, number]) => Line[]): boolean {
+  const width = rect.s1 - rect.s0;
+  const out = FOLD_LEAF_SHARES[1] * width;
+  const lines = lineIndex(rectBBox({ ...rect, s0: rect.s0 - out, s1: rect.s1 + out, o0: rect.o0 - out, o1: rect.o1 + out }));
+  const tolerance = Math.max(1.5, 0.25 * (rect.o1 - rect.o0));
+  // A jamb's own layers can stop the gap a little short of where the leaves are hung.
+  const reach = tolerance + 0.1 * width;
+  const leaves = lines.flatMap((line) => {
+    const sine = sineBetween(rect, line);
+    if (line.source !== 'stroke' || sine < FOLD_SINES[0] || sine > FOLD_SINES[1]) return [];
+    if (line.length < FOLD_LEAF_SHARES[0] * width || line.length > FOLD_LEAF_SHARES[1] * width) return [];
+    const [a, b] = [toFrame(rect, line.a), toFrame(rect, line.b)];
+    const onLine = (p: Position) => p[0] >= rect.s0 - reach && p[0] <= rect.s1 + reach && p[1] >= rect.o0 - tolerance && p[1] <= rect.o1 + tolerance;
+    const [foot, apex] = onLine(a) && !onLine(b) ? [a, b] : onLine(b) && !onLine(a) ? [b, a] : [null, null];
+    return foot && apex ? [{ foot, apex, side: Math.sign(apex[1] - foot[1]), length: line.length }] : [];
+  });
+  const spans: [number, number][] = [];
+  for (const first of leaves) {
+    for (const second of leaves) {
+      if (first.foot[0] >= first.apex[0] || second.foot[0] <= second.apex[0] || first.side !== second.side) continue;
+      const meet = Math.max(1.5, 0.1 * Math.min(first.length, second.length));
+      if (distance(first.apex, second.apex) > meet || Math.max(first.length, second.length) > 1.3 * Math.min(first.length, second.length)) continue;
+      const span: [number, number] = [Math.max(rect.s0, first.foot[0]), Math.min(rect.s1, second.foot[0])];
+      if (!crossedInside(first.foot[1], first.apex[1], span, rect, lines)) spans.push(span);
+    }
+  }
+  const fromJamb = spans.some(([s0, s1]) => s0 - rect.s0 <= reach || rect.s1 - s1 <= reach);
+  return fromJamb && coveredLength(spans) >= FOLD_SPAN_SHARE * width;
+}
+
+/**
+ * Whether a line parallel to the wall runs across a Λ between its feet and its apex, over a
+ * third of its span: a stair's direction arrow stands on a tread so, the next treads crossing
+ * it; a closet's leaves fold out over open floor.
+ */
+function crossedInside(foot: number, apex: number, [s0, s1]: [number, number], rect: FrameRect, lines: Line[]): boolean {
+  const margin = 0.15 * Math.abs(apex - foot);
+  const [o0, o1] = [Math.min(foot, apex) + margin, Math.max(foot, apex) - margin];
+  return lines.some((line) => {
+    if (!parallel(rect, line, ALIGNED_SINE)) return false;
+    const [a, b] = [toFrame(rect, line.a), toFrame(rect, line.b)];
+    const o = (a[1] + b[1]) / 2;
+    return o > o0 && o < o1 && Math.min(s1, Math.max(a[0], b[0])) - Math.max(s0, Math.min(a[0], b[0])) >= (s1 - s0) / 3;
+  });
+}
+
 /** Paint darker than this is wall material, not glass or a floor tint. */
 const DARK_FILL = 100;
 
@@ -624,13 +682,19 @@ export function detectOpenings(evidence: Evidence, walls: WallEvidence): Opening
     const margin = gap.rect.o1 - gap.rect.o0;
     const nearby = lineIndex([Math.min(x0, x1) - margin, Math.min(y0, y1) - margin, Math.max(x0, x1) + margin, Math.max(y0, y1) + margin]);
     const { subClass, spanning } = classifyGap(gap, nearby, evidence, pocheFills);
-    // At a corner only a window's glazing (two lines or more) closes the gap: a closet's rod or a
-    // sliding front between a wall end and the back wall leaves the closet part of its room, and
-    // lines that run on in the floor beside the gap are a tile or floor hatch, not glazing.
-    if (gap.glazedOnly && (subClass !== 'window' || spanning < 2 || parallelsBeside(gap.rect, lineIndex) > 0)) continue;
     const width = gap.rect.s1 - gap.rect.s0;
+    const folding = subClass === null && width <= limits.gap[1] && foldingLeaves(gap.rect, lineIndex);
+    // At a corner only a window's glazing (two lines or more) or a folding door's leaves close the
+    // gap: a closet's rod or a sliding front between a wall end and the back wall leaves the
+    // closet part of its room, and lines that run on in the floor beside the gap are a tile or
+    // floor hatch, not glazing.
+    if (gap.glazedOnly && !folding && (subClass !== 'window' || spanning < 2 || parallelsBeside(gap.rect, lineIndex) > 0)) continue;
     if (width > limits.gap[1] && (subClass !== 'window' || spanning < GLAZED_GAP_SPANNING)) continue;
     gaps.push(gap);
+    if (folding) {
+      openings.push({ subClass: null, rect: gap.rect, widthUnits: width, runIds: gap.runIds });
+      continue;
+    }
     const found = subClass ?? (!gap.glazedOnly && surfaceSlider(gap.rect, nearby) && !paintedDark(gap.rect, evidence) ? 'sliding door' : null);
     if (found) openings.push({ subClass: found, rect: gap.rect, widthUnits: width, runIds: gap.runIds });
     else if (width <= limits.passage) passages.push(gap.rect);
