@@ -2,8 +2,8 @@
 // walls light (or screened) and new walls heavy, so "walls are the heaviest pen" finds only the
 // new work. Walls join walls at both ends (corners, tees, the far jamb of a door), where furniture
 // touching a wall is a dead end: lighter pairs of a wall thickness that do not meet wall, or other
-// such pairs, at both ends are pruned until none is left; of the rest, those reached from the
-// walls already found, piece by piece, are wall. Glazing between two wall ends is taken out again
+// such pairs, at both ends (or at one, where a partition ends on them in a T) are pruned until
+// none is left; of the rest, those reached from the walls already found, piece by piece, are wall. Glazing between two wall ends is taken out again
 // with the other opening content (walls.ts).
 import type { Position } from '../../../../core/src/types.ts';
 import { RectIndex, fromFrame, rectBBox, rectHolds, sineBetween, toFrame, type FrameRect } from './geom-frame.ts';
