@@ -2059,4 +2059,35 @@ describe('built-ins drawn as boxes on a plan whose walls are filled', () => {
       ['STORE', expect.closeTo(1.58 * 3, 1)],
     ]);
   });
+
+  // A store room 2.1 m × 1.15 m between its walls, and a room beside it (Spiserstrasse 10.201's
+  // "Reduit"): a washing machine's box, 0.6 m square, stands 0.27 m off the north wall, its east
+  // side on a lining drawn from wall to wall 0.27 m in front of the east wall, the duct behind it.
+  // The store's printed area runs to the lining, 1.83 m × 1.15 m = 2.1 m².
+  async function storeWithAWasher(): Promise<Uint8Array> {
+    const { doc, page, font, metres, left, top, at, rect, grey, pen } = await greyPlanAt1To50();
+    const filledWalls: [number, number, number, number][] = [
+      [-0.25, -0.25, 5.35, 0],
+      [-0.25, 1.15, 5.35, 1.4],
+      [-0.25, 0, 0, 1.15],
+      [5.1, 0, 5.35, 1.15],
+      [2.1, 0, 2.22, 1.15],
+    ];
+    for (const wall of filledWalls) page.drawSvgPath(rect(...wall), { ...pen, color: grey });
+    page.drawSvgPath(rect(1.23, 0.27, 1.83, 0.87), pen);
+    page.drawSvgPath(`M ${at(1.83, 0)} L ${at(1.83, 1.15)}`, pen);
+    page.drawText('STORE', { x: left + metres(0.2), y: page.getHeight() - (top + metres(0.7)), size: 9, font });
+    page.drawText('ROOM', { x: left + metres(3.2), y: page.getHeight() - (top + metres(0.7)), size: 9, font });
+    page.drawText('GROUND FLOOR PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (top + metres(1.4) + 60), size: 10, font });
+    return doc.save();
+  }
+
+  it('measures a store room to the lining its washing machine stands against, with the floor between the machine and the wall', async () => {
+    // The strip between the machine's back and the north wall paired as a wall as thick as the
+    // outer walls (1.62 m² on Spiserstrasse); the lining, no fitting's rim standing on it, was floor.
+    const mpu = MPU_AT_1_TO_50;
+    const result = detectTopology({ ...(await parse(await storeWithAWasher())), metresPerUnit: mpu });
+    const store = result.rooms.find((room) => room.name === 'STORE')!;
+    expect(polygonArea(store.polygon) * mpu * mpu).toBeCloseTo(1.83 * 1.15, 1);
+  });
 });

@@ -6,7 +6,8 @@
 import Flatbush from 'flatbush';
 import { coveredLength } from './geom-basics.ts';
 import { RectIndex, parallel, rectIn, toFrame, type FrameRect } from './geom-frame.ts';
-import { lineBBox, type Line, type Outline } from './topology-evidence.ts';
+import type { Position } from '../../../../core/src/types.ts';
+import { lineBBox, type Line } from './topology-evidence.ts';
 import type { WallRun } from './walls.ts';
 
 /** A pre-wall's face stands this far in front of the wall behind it, metres. */
@@ -20,33 +21,39 @@ const ON_FACE = 0.5;
 /** Lines this close to parallel (sine of the angle between them) run along each other. */
 const PARALLEL_SINE = Math.sin((1.5 * Math.PI) / 180);
 
+/** An edge of something standing on the floor (a fitting drawn with its rim, a built-in's box), with the middle of what it bounds. */
+export interface StandingEdge {
+  line: Line;
+  centre: Position;
+}
+
 /**
- * The pre-walls of a plan: a line on which an edge of a fitting drawn with its rim lies, running
- * on past it, that is no wall's face itself, with a wall's face 0.08–0.4 m behind it (on the side
- * away from the fitting) along most of its length, drawn in the fitting's pen. Each is the strip
- * from its face to the face of the wall behind, in the face's frame. `walls` are the plan's wall
- * runs.
+ * The pre-walls of a plan: a line on which an edge of a fitting drawn with its rim or of a
+ * built-in's box lies, running on past it, that is no wall's face itself, with a wall's face
+ * 0.08–0.4 m behind it (on the side away from the fitting) along most of its length, drawn in the
+ * fitting's pen. A washing machine stands so against a lining with a duct behind it. Each is the
+ * strip from its face to the face of the wall behind, in the face's frame. `walls` are the plan's
+ * wall runs.
  */
-export function preWalls(lines: readonly Line[], fittings: ReadonlySet<Outline>, walls: readonly WallRun[], unitsPerMetre: number | null): WallRun[] {
-  if (unitsPerMetre === null || fittings.size === 0 || walls.length === 0) return [];
+export function preWalls(lines: readonly Line[], standing: readonly StandingEdge[], walls: readonly WallRun[], unitsPerMetre: number | null): WallRun[] {
+  if (unitsPerMetre === null || standing.length === 0 || walls.length === 0) return [];
   const [nearest, farthest] = DEPTH_METRES.map((metres) => metres * unitsPerMetre);
   const wallFaceIds = new Set(walls.flatMap((wall) => wall.lineIds));
-  const faces = lines.filter((line) => line.source === 'stroke' && !line.dashed && !wallFaceIds.has(line.id) && !(line.outline && fittings.has(line.outline)));
-  const edges = lines.filter((line) => line.outline !== undefined && fittings.has(line.outline));
-  if (faces.length === 0 || edges.length === 0) return [];
+  const edgeIds = new Set(standing.map(({ line }) => line.id));
+  const faces = lines.filter((line) => line.source === 'stroke' && !line.dashed && !wallFaceIds.has(line.id) && !edgeIds.has(line.id));
+  if (faces.length === 0) return [];
   const faceIndex = new Flatbush(faces.length);
   for (const face of faces) faceIndex.add(...lineBBox(face));
   faceIndex.finish();
   const wallIndex = new RectIndex(walls);
   const found = new Map<number, WallRun>();
-  for (const edge of edges) {
+  for (const { line: edge, centre } of standing) {
     const [x0, y0, x1, y1] = lineBBox(edge);
     for (const k of faceIndex.search(x0 - ON_FACE, y0 - ON_FACE, x1 + ON_FACE, y1 + ON_FACE)) {
       const face = faces[k];
       if (found.has(face.id) || face.style !== edge.style || face.length < FACE_TO_EDGE * edge.length || !holdsEdge(face, edge)) continue;
       // The fitting stands on one side of the face; the pre-wall lies on the other.
-      const [bx0, by0, bx1, by1] = edge.outline!.bbox;
-      const behind = toFrame(face, [(bx0 + bx1) / 2, (by0 + by1) / 2])[1] > face.offset ? -1 : 1;
+      const behind = toFrame(face, centre)[1] > face.offset ? -1 : 1;
       const depth = backingDepth(face, behind, wallIndex, nearest, farthest);
       if (depth === null) continue;
       const [o0, o1] = [face.offset, face.offset + behind * depth].sort((a, b) => a - b);

@@ -20,7 +20,7 @@ import { letteringLineIds } from './topology-lettering.ts';
 import { HatchIndex } from './walls-hatched.ts';
 import { lighterWalls, type LighterLimits } from './walls-lighter.ts';
 import { curvedWalls, type CurvedWall } from './walls-curved.ts';
-import { preWalls } from './walls-pre.ts';
+import { preWalls, type StandingEdge } from './walls-pre.ts';
 
 /**
  * Two lines pair only where they overlap by this share of their distance apart: strictly while
@@ -905,8 +905,8 @@ const BUILT_IN_DEPTH_METRES = 0.45;
  * thickness with its sides and is the box's too. Returns whether a pair lies in a box: a box's or
  * its contents'.
  */
-function builtInBoxes(pairs: LinePair[], inPoche: (p: Position) => boolean, scale: WallScale): (pair: LinePair) => boolean {
-  const none = () => false;
+function builtInBoxes(pairs: LinePair[], inPoche: (p: Position) => boolean, scale: WallScale): BuiltIns {
+  const none = { holds: () => false, sides: [] };
   if (scale.unitsPerMetre === null) return none;
   const unfilled: LinePair[] = [];
   const filledThicknesses: number[] = [];
@@ -930,11 +930,40 @@ function builtInBoxes(pairs: LinePair[], inPoche: (p: Position) => boolean, scal
   const boxLength = boxes.reduce((sum, pair) => sum + pair.s1 - pair.s0, 0);
   if (boxes.length === 0 || filled < FILLED_WALLS_SHARE * (total - boxLength)) return none;
   const rects = new RectIndex(boxes.map(boxRect));
-  return (pair) => {
-    if (pair.i.source !== 'stroke' || pair.j.source !== 'stroke') return false;
-    const p = pairMiddle(pair);
-    return rects.search([p[0], p[1], p[0], p[1]]).some((k) => rectHolds(rects.rects[k], p));
+  const boxesAt = (p: Position) => rects.search([p[0], p[1], p[0], p[1]]).filter((k) => rectHolds(rects.rects[k], p));
+  const inBox = (p: Position) => boxesAt(p).length > 0;
+  const sideOfBoxAt = (side: Line, p: Position) => boxesAt(p).some((k) => boxes[k].i.id === side.id || boxes[k].j.id === side.id);
+  // A box standing clear of a wall (a washing machine a hand's width off it): its back pairs with
+  // a face of the wall at a wall's thickness, though what lies between the box and the wall is
+  // floor. Beyond the box's side lies its box all along the pair, beside it floor, and at the
+  // pair's far line poché. A box set against a panel or a lining is drawn on that line, which runs
+  // on past it: the strip behind the panel is no floor.
+  const standsOff = (pair: LinePair) => {
+    const step = Math.sign(pair.d) * Math.max(1, 0.1 * Math.abs(pair.d));
+    const length = pair.s1 - pair.s0;
+    const along = [pair.s0 + 0.1 * length, pair.s0 + 0.5 * length, pair.s1 - 0.1 * length];
+    const at = (offset: number, s = along[1]) => fromFrame(pair.i, s, pair.i.offset + offset);
+    const boxAt = (side: Line, outward: number, inward: number, far: number[]) =>
+      side.source === 'stroke' && along.every((s) => sideOfBoxAt(side, at(outward, s))) && !inPoche(at(inward)) && far.some((offset) => inPoche(at(offset)));
+    return boxAt(pair.i, -step, step, [pair.d - step, pair.d + step]) || boxAt(pair.j, pair.d + step, pair.d - step, [step, -step]);
   };
+  const holds = (pair: LinePair) => {
+    if (standsOff(pair)) return true;
+    if (pair.i.source !== 'stroke' || pair.j.source !== 'stroke') return false;
+    return inBox(pairMiddle(pair));
+  };
+  const sides = boxes.flatMap((box, k) => {
+    const rect = rects.rects[k];
+    const centre = fromFrame(rect, (rect.s0 + rect.s1) / 2, (rect.o0 + rect.o1) / 2);
+    return [box.i, box.j].map((line) => ({ line, centre }));
+  });
+  return { holds, sides };
+}
+
+/** The built-ins of a plan that fills its walls: whether a pair lies in a box (or between a box and a wall), and the boxes' sides. */
+interface BuiltIns {
+  holds: (pair: LinePair) => boolean;
+  sides: StandingEdge[];
 }
 
 /**
@@ -1143,7 +1172,8 @@ export function detectWallEvidence({ evidence, scale, poche, lines, dimensions, 
     .filter((pair) => !wallLadder.has(pair))
     .map((pair) => ({ pair, quad: pairQuad(pair) }))
     .filter(({ quad }) => !framesWords(quad));
-  const inBuiltIn = builtInBoxes(framed.map(({ pair }) => pair), inPoche, scale);
+  const builtIns = builtInBoxes(framed.map(({ pair }) => pair), inPoche, scale);
+  const inBuiltIn = builtIns.holds;
   const walled = framed.filter(({ pair }) => !inBuiltIn(pair));
   const modes = thicknessPeaks(
     [...walled.map(({ pair }) => Math.abs(pair.d)), ...poche.map(meanWidth)],
@@ -1186,7 +1216,15 @@ export function detectWallEvidence({ evidence, scale, poche, lines, dimensions, 
       widestOpening: scale.unitsPerMetre === null ? 12 * (modes[0] ?? scale.minThickness) : WIDEST_WALL_GAP_METRES * scale.unitsPerMetre,
     },
   );
-  const installation = preWalls(lines, fittings, runs, scale.unitsPerMetre);
+  // A fitting's or a box's outline stands on the floor with all its sides, though a box may pair
+  // one way only (its side drawn over a lining pairs with that line's own partners instead).
+  const standingOutlines = new Set([...fittings, ...builtIns.sides.flatMap(({ line }) => (line.outline ? [line.outline] : []))]);
+  const outlineEdges = lines.flatMap((line) => {
+    if (!line.outline || !standingOutlines.has(line.outline)) return [];
+    const [x0, y0, x1, y1] = line.outline.bbox;
+    return [{ line, centre: [(x0 + x1) / 2, (y0 + y1) / 2] as Position }];
+  });
+  const installation = preWalls(lines, [...outlineEdges, ...builtIns.sides.filter(({ line }) => !line.outline)], runs, scale.unitsPerMetre);
   const pieces: Polygon[] = [...runs, ...joints, ...installation]
     .map((rect) => [rectRing(rect)])
     .concat(poche.flatMap((fill) => fill.polygons))
