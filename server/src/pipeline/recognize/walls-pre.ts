@@ -1,12 +1,12 @@
 // Pre-walls (installation walls): Swiss, German and Austrian plans stand a bathroom's toilet and
-// washbasin against a line drawn a hand's depth in front of the wall, from wall to wall, the face
-// of the framed wall that hides their pipes. The strip behind that line is built, and the room's
+// washbasin (or a store room's washing machine) against a line drawn a hand's depth in front of
+// the wall, from wall to wall, the face of the framed wall or lining that hides their pipes. The strip behind that line is built, and the room's
 // printed area stops at its face. Drawn as a plain line (often doubled, the ledge on top) that
 // ends on the walls it spans between, it reads as a dimension line and pairs with no wall face.
 import Flatbush from 'flatbush';
+import type { Position } from '../../../../core/src/types.ts';
 import { coveredLength } from './geom-basics.ts';
 import { RectIndex, parallel, rectIn, toFrame, type FrameRect } from './geom-frame.ts';
-import type { Position } from '../../../../core/src/types.ts';
 import { lineBBox, type Line } from './topology-evidence.ts';
 import type { WallRun } from './walls.ts';
 

@@ -902,8 +902,8 @@ const BUILT_IN_DEPTH_METRES = 0.45;
  * nothing filled between them that is thicker than the filled walls is such a box: a plan that
  * fills its walls leaves thin ones empty (partitions drawn as two lines beside filled concrete)
  * but not its thickest. What is drawn inside a box (a shelf, a rail, a cross) pairs at a wall's
- * thickness with its sides and is the box's too. Returns whether a pair lies in a box: a box's or
- * its contents'.
+ * thickness with its sides and is the box's too. Returns whether a pair lies in a box (a box's or
+ * its contents') or between a box and the wall it stands clear of, and the boxes' sides.
  */
 function builtInBoxes(pairs: LinePair[], inPoche: (p: Position) => boolean, scale: WallScale): BuiltIns {
   const none = { holds: () => false, sides: [] };
