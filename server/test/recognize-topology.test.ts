@@ -1415,6 +1415,46 @@ describe('a plan whose partitions are drawn lighter and thinner than its outer w
     expect(result.rooms.map((room) => room.name).sort()).toEqual([...bedrooms, 'LIVING ROOM'].sort());
     for (const room of result.rooms.filter((candidate) => candidate.name?.startsWith('BEDROOM'))) expect(polygonArea(room.polygon) * mpu * mpu, room.name ?? '').toBeCloseTo(9, 1);
   });
+
+  // A 12 m × 9 m house: three bedrooms north of a partition from wall to wall at 3 m; south of it
+  // a utility room (5.12–8 m × 3.12–5 m) beside the store, and the living room round it. The
+  // utility's west wall stands on its front partition, which runs on 1 m past it into the living
+  // room and ends there; east of the front's doorway the front meets the store's wall (kirkland's
+  // utility: its side wall stands only on that front and on another partition, no outer wall).
+  async function utilityOffAnOpenPlan(): Promise<Uint8Array> {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([420 * MM, 297 * MM]);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const [left, top, outer] = [150, 150, metres(0.3)];
+    const at = (x: number, y: number) => `${left + metres(x)} ${top + metres(y)}`;
+    const lines = (segments: [number, number, number, number][]) => segments.map(([x0, y0, x1, y1]) => `M ${at(x0, y0)} L ${at(x1, y1)}`).join(' ');
+    const draw = (d: string, borderWidth: number) => page.drawSvgPath(d, { x: 0, y: page.getHeight(), borderColor: rgb(0, 0, 0), borderWidth });
+    const outerFace = `M ${left - outer} ${top - outer} L ${left + metres(12) + outer} ${top - outer} L ${left + metres(12) + outer} ${top + metres(9) + outer} L ${left - outer} ${top + metres(9) + outer} Z`;
+    // Inner faces broken where the partitions meet them, as CAD cleans a tee.
+    const innerFaces = lines([[0, 0, 4, 0], [4.12, 0, 8, 0], [8.12, 0, 12, 0], [0, 9, 8, 9], [8.12, 9, 12, 9], [0, 0, 0, 3], [0, 3.12, 0, 9], [12, 0, 12, 3], [12, 3.12, 12, 9]]);
+    draw(`${outerFace} ${innerFaces}`, 0.7);
+    const partitions = lines([
+      [4, 0, 4, 3], [4.12, 0, 4.12, 3], [8, 0, 8, 3], [8.12, 0, 8.12, 3],
+      [0, 3, 4, 3], [4.12, 3, 8, 3], [8.12, 3, 12, 3], [0, 3.12, 5, 3.12], [5.12, 3.12, 8, 3.12], [8.12, 3.12, 12, 3.12],
+      [5, 3.12, 5, 5], [5.12, 3.12, 5.12, 5],
+      [8, 3.12, 8, 5], [8, 5.12, 8, 9], [8.12, 3.12, 8.12, 9],
+      [4, 5, 5, 5], [5.12, 5, 6, 5], [4, 5.12, 6, 5.12], [4, 5, 4, 5.12], [6, 5, 6, 5.12],
+      [6.9, 5, 8, 5], [6.9, 5.12, 8, 5.12], [6.9, 5, 6.9, 5.12],
+    ]);
+    draw(partitions, 0.25);
+    const label = (text: string, x: number, y: number) => page.drawText(text, { x: left + metres(x), y: page.getHeight() - (top + metres(y)), size: 9, font });
+    [['BEDROOM 1', 1, 1.5], ['BEDROOM 2', 5, 1.5], ['BEDROOM 3', 9, 1.5], ['UTILITY', 6, 4], ['STORE', 9, 6], ['LIVING ROOM', 2, 7.5]].forEach(([text, x, y]) => label(text as string, x as number, y as number));
+    page.drawText('GROUND FLOOR PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (top + metres(9) + 60), size: 10, font });
+    return doc.save();
+  }
+
+  it('closes a utility room whose side wall stands on its front, the front running on into the open room: 5.41 m²', async () => {
+    const mpu = MPU_AT_1_TO_50;
+    const result = detectTopology({ ...(await parse(await utilityOffAnOpenPlan())), metresPerUnit: mpu });
+    const utility = result.rooms.filter((room) => room.name === 'UTILITY');
+    expect(utility).toHaveLength(1);
+    expect(polygonArea(utility[0].polygon) * mpu * mpu).toBeCloseTo(2.88 * 1.88, 1);
+  });
 });
 
 describe('generated plans with their lettering drawn as outlines, read by OCR', () => {

@@ -98,9 +98,9 @@ function jambStubs<T extends { quad: FrameRect }>(short: T[], long: T[], walls: 
  * ends on in a T needs wall at one end only. A partition ending on a piece stands on it: the
  * piece is wall though its far end is free (a hall's wall ending where it opens onto a living
  * room, beside the door the partition frames). Stems are pieces joined at both ends without this
- * rule, or standing on a wall of the wall pens, square to the piece and as thick: furniture and a
- * key plan's small print meet in Ts at any thickness, and pieces standing on pieces would hold
- * each other up in chains.
+ * rule, or standing on a wall of the wall pens or on such a piece, square to the piece and as
+ * thick: furniture and a key plan's small print meet in Ts at any thickness, and pieces standing
+ * on pieces would hold each other up in chains.
  */
 function joined<T extends { quad: FrameRect }>(pieces: T[], wallIndex: RectIndex<FrameRect>, limits: LighterLimits, stems: RectIndex<FrameRect> | null): T[] {
   let kept = pieces;
@@ -131,7 +131,8 @@ export function lighterWalls<T extends { quad: FrameRect }>(lighter: T[], walls:
   const longSet = new Set(long);
   const pieces = [...long, ...jambStubs(lighter.filter((source) => !longSet.has(source)), long, wallIndex, limits)];
   const plain = new Set(joined(pieces, wallIndex, limits, null));
-  const anchored = ({ quad }: T) => endTouchesWall(quad, 0, wallIndex, limits.reach) || endTouchesWall(quad, 1, wallIndex, limits.reach);
+  const plainIndex = new RectIndex([...plain].map(({ quad }) => quad));
+  const anchored = ({ quad }: T) => ([0, 1] as const).some((end) => endTouchesWall(quad, end, wallIndex, limits.reach) || endTouchesWall(quad, end, plainIndex, limits.reach));
   const stems = new RectIndex(pieces.filter((piece) => plain.has(piece) || anchored(piece)).map(({ quad }) => quad));
   let kept = joined(pieces, wallIndex, limits, stems);
   const grown: T[] = [];
