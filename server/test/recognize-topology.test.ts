@@ -2061,33 +2061,44 @@ describe('a pre-wall the fittings stand on', () => {
 });
 
 describe('built-ins drawn as boxes on a plan whose walls are filled', () => {
+  type Box = [number, number, number, number];
+  type Sheet = Awaited<ReturnType<typeof greyPlanAt1To50>>;
+  /** A plan of grey filled walls with built-ins drawn in their outline pen, each room named at a point, metres. */
+  async function filledPlan(walls: Box[], furnish: (sheet: Sheet) => void, names: [string, number, number][], depth: number): Promise<Uint8Array> {
+    const sheet = await greyPlanAt1To50();
+    const { doc, page, font, metres, left, top, rect, grey, pen } = sheet;
+    for (const wall of walls) page.drawSvgPath(rect(...wall), { ...pen, color: grey });
+    furnish(sheet);
+    for (const [name, x, y] of names) page.drawText(name, { x: left + metres(x), y: page.getHeight() - (top + metres(y)), size: 9, font });
+    page.drawText('GROUND FLOOR PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (top + metres(depth) + 60), size: 10, font });
+    return doc.save();
+  }
+
   // Three rooms at 1:50 on A3 with grey poché walls outlined in a 0.3 pt grey pen (0.25 m outer,
   // 0.12 m partitions). In the same pen, built-ins 0.6 m deep stand against the back wall: a
   // kitchen counter (its front and end as open strokes), a wardrobe (a closed box with a cross, and
   // a shelf inside it as far off the wall as the outer walls are thick) and a washing machine (a
   // closed box). Each room's area is its floor to the walls' faces, the floor under the built-ins
   // included, as a printed room area counts it.
-  async function flatWithBuiltIns(): Promise<Uint8Array> {
-    const { doc, page, font, metres, left, top, at, rect, grey, pen } = await greyPlanAt1To50();
-    const filledWalls: [number, number, number, number][] = [
-      [-0.25, -0.25, 6.25, 0],
-      [-0.25, 3, 6.25, 3.25],
-      [-0.25, 0, 0, 3],
-      [6, 0, 6.25, 3],
-      [2.5, 0, 2.62, 3],
-      [4.3, 0, 4.42, 3],
-    ];
-    for (const wall of filledWalls) page.drawSvgPath(rect(...wall), { ...pen, color: grey });
-    page.drawSvgPath(`M ${at(0, 0.6)} L ${at(2, 0.6)} L ${at(2, 0)}`, pen);
-    page.drawSvgPath(rect(2.62, 0, 3.82, 0.5), pen);
-    page.drawSvgPath(`M ${at(2.82, 0.25)} L ${at(3.62, 0.25)}`, pen);
-    page.drawSvgPath(rect(4.42, 0, 5.02, 0.6), pen);
-    page.drawText('KITCHEN', { x: left + metres(0.8), y: page.getHeight() - (top + metres(1.8)), size: 9, font });
-    page.drawText('BEDROOM', { x: left + metres(2.9), y: page.getHeight() - (top + metres(1.8)), size: 9, font });
-    page.drawText('STORE', { x: left + metres(4.8), y: page.getHeight() - (top + metres(1.8)), size: 9, font });
-    page.drawText('GROUND FLOOR PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (top + metres(3.25) + 60), size: 10, font });
-    return doc.save();
-  }
+  const flatWithBuiltIns = () =>
+    filledPlan(
+      [
+        [-0.25, -0.25, 6.25, 0],
+        [-0.25, 3, 6.25, 3.25],
+        [-0.25, 0, 0, 3],
+        [6, 0, 6.25, 3],
+        [2.5, 0, 2.62, 3],
+        [4.3, 0, 4.42, 3],
+      ],
+      ({ page, at, rect, pen }) => {
+        page.drawSvgPath(`M ${at(0, 0.6)} L ${at(2, 0.6)} L ${at(2, 0)}`, pen);
+        page.drawSvgPath(rect(2.62, 0, 3.82, 0.5), pen);
+        page.drawSvgPath(`M ${at(2.82, 0.25)} L ${at(3.62, 0.25)}`, pen);
+        page.drawSvgPath(rect(4.42, 0, 5.02, 0.6), pen);
+      },
+      [['KITCHEN', 0.8, 1.8], ['BEDROOM', 2.9, 1.8], ['STORE', 4.8, 1.8]],
+      3.25,
+    );
 
   it('measures each room to its walls with the floor under its built-ins', async () => {
     const mpu = MPU_AT_1_TO_50;
@@ -2104,23 +2115,22 @@ describe('built-ins drawn as boxes on a plan whose walls are filled', () => {
   // "Reduit"): a washing machine's box, 0.6 m square, stands 0.27 m off the north wall, its east
   // side on a lining drawn from wall to wall 0.27 m in front of the east wall, the duct behind it.
   // The store's printed area runs to the lining, 1.83 m × 1.15 m = 2.1 m².
-  async function storeWithAWasher(): Promise<Uint8Array> {
-    const { doc, page, font, metres, left, top, at, rect, grey, pen } = await greyPlanAt1To50();
-    const filledWalls: [number, number, number, number][] = [
-      [-0.25, -0.25, 5.35, 0],
-      [-0.25, 1.15, 5.35, 1.4],
-      [-0.25, 0, 0, 1.15],
-      [5.1, 0, 5.35, 1.15],
-      [2.1, 0, 2.22, 1.15],
-    ];
-    for (const wall of filledWalls) page.drawSvgPath(rect(...wall), { ...pen, color: grey });
-    page.drawSvgPath(rect(1.23, 0.27, 1.83, 0.87), pen);
-    page.drawSvgPath(`M ${at(1.83, 0)} L ${at(1.83, 1.15)}`, pen);
-    page.drawText('STORE', { x: left + metres(0.2), y: page.getHeight() - (top + metres(0.7)), size: 9, font });
-    page.drawText('ROOM', { x: left + metres(3.2), y: page.getHeight() - (top + metres(0.7)), size: 9, font });
-    page.drawText('GROUND FLOOR PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (top + metres(1.4) + 60), size: 10, font });
-    return doc.save();
-  }
+  const storeWithAWasher = () =>
+    filledPlan(
+      [
+        [-0.25, -0.25, 5.35, 0],
+        [-0.25, 1.15, 5.35, 1.4],
+        [-0.25, 0, 0, 1.15],
+        [5.1, 0, 5.35, 1.15],
+        [2.1, 0, 2.22, 1.15],
+      ],
+      ({ page, at, rect, pen }) => {
+        page.drawSvgPath(rect(1.23, 0.27, 1.83, 0.87), pen);
+        page.drawSvgPath(`M ${at(1.83, 0)} L ${at(1.83, 1.15)}`, pen);
+      },
+      [['STORE', 0.2, 0.7], ['ROOM', 3.2, 0.7]],
+      1.4,
+    );
 
   it('measures a store room to the lining its washing machine stands against, with the floor between the machine and the wall', async () => {
     // The strip between the machine's back and the north wall paired as a wall as thick as the
