@@ -71,6 +71,22 @@ async function greyPlanAt1To50() {
   return { ...sheet, left, top, at, rect, grey, pen };
 }
 
+type GreyPlan = Awaited<ReturnType<typeof greyPlanAt1To50>>;
+
+/**
+ * A grey plan at 1:50 whose walls are filled boxes [x0, y0, x1, y1], metres, with what `furnish`
+ * draws in their outline pen, each room named at a point and the title below the plan's depth.
+ */
+async function greyFilledPlan(walls: [number, number, number, number][], furnish: (sheet: GreyPlan) => void, names: [string, number, number][], depth: number): Promise<Uint8Array> {
+  const sheet = await greyPlanAt1To50();
+  const { doc, page, font, metres, left, top, rect, grey, pen } = sheet;
+  for (const wall of walls) page.drawSvgPath(rect(...wall), { ...pen, color: grey });
+  furnish(sheet);
+  for (const [name, x, y] of names) page.drawText(name, { x: left + metres(x), y: page.getHeight() - (top + metres(y)), size: 9, font });
+  page.drawText('GROUND FLOOR PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (top + metres(depth) + 60), size: 10, font });
+  return doc.save();
+}
+
 describe('first-floor.pdf (construction plan, 1/4" = 1\'-0")', () => {
   const mpu = metresPerUnit({ drawing: 0.25, real: 1, units: 'imperial', type: 'architectural' }, DPI)!;
   let sheet: ParsedSheet;
@@ -1942,16 +1958,21 @@ describe('fittings drawn with their rims, in the pen of the poché walls\' outli
   // a hand basin 0.46 m by 0.28 against the side wall, its bowl a third of its box. Exploded, as CAD
   // writes a block it has broken up, every side is a stroke of its own and the inner outline's
   // rounded corners are short polylines of their own.
-  async function bathAndBedroom(exploded: boolean): Promise<Uint8Array> {
-    const { doc, page, font, metres, left, top, at, rect, grey, pen } = await greyPlanAt1To50();
-    const walls: [number, number, number, number][] = [
-      [-0.36, -0.25, 5.62, 0],
-      [-0.36, 2.7, 5.62, 2.95],
-      [-0.36, 0, 0, 2.7],
-      [5.37, 0, 5.62, 2.7],
-      [1.75, 0, 1.87, 2.7],
-    ];
-    for (const wall of walls) page.drawSvgPath(rect(...wall), { ...pen, color: grey });
+  const bathAndBedroom = (exploded: boolean) =>
+    greyFilledPlan(
+      [
+        [-0.36, -0.25, 5.62, 0],
+        [-0.36, 2.7, 5.62, 2.95],
+        [-0.36, 0, 0, 2.7],
+        [5.37, 0, 5.62, 2.7],
+        [1.75, 0, 1.87, 2.7],
+      ],
+      (sheet) => drawFittings(sheet, exploded),
+      [['BATH', 0.5, 2.2], ['BEDROOM', 3, 1.3]],
+      3,
+    );
+
+  function drawFittings({ page, at, rect, pen }: GreyPlan, exploded: boolean): void {
     // The sheet's frame, a closed outline round everything drawn, is no fitting's.
     const [pageWidth, pageHeight] = [page.getWidth(), page.getHeight()];
     page.drawSvgPath(`M 28 28 L ${pageWidth - 28} 28 L ${pageWidth - 28} ${pageHeight - 28} L 28 ${pageHeight - 28} Z`, pen);
@@ -1987,10 +2008,6 @@ describe('fittings drawn with their rims, in the pen of the poché walls\' outli
       }
       for (const piece of [...sides(x0, y0, x1, y1), ...roundedPieces(x0 + l, y0 + t, x1 - r, y1 - b)]) page.drawSvgPath(piece, pen);
     }
-    page.drawText('BATH', { x: left + metres(0.5), y: page.getHeight() - (top + metres(2.2)), size: 9, font });
-    page.drawText('BEDROOM', { x: left + metres(3), y: page.getHeight() - (top + metres(1.3)), size: 9, font });
-    page.drawText('GROUND FLOOR PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (top + metres(3) + 60), size: 10, font });
-    return doc.save();
   }
 
   it.each([
@@ -2015,31 +2032,29 @@ describe('a pre-wall the fittings stand on', () => {
   // pipes, and a toilet and a washbasin, each an outline with its bowl's inside it, stand against
   // it. The room's printed area stops at that face, and the pre-wall is one of its walls. Without
   // fittings on it, the same line (a step, a change of floor) is no wall.
-  async function bathWithPreWall(withFittings: boolean): Promise<Uint8Array> {
-    const { doc, page, font, metres, left, top, at, rect, grey, pen } = await greyPlanAt1To50();
-    const walls: [number, number, number, number][] = [
-      [-0.25, -0.25, 4.62, 0],
-      [-0.25, 2.5, 4.62, 2.75],
-      [-0.25, 0, 0, 2.5],
-      [4.37, 0, 4.62, 2.5],
-      [2, 0, 2.12, 2.5],
-    ];
-    for (const wall of walls) page.drawSvgPath(rect(...wall), { ...pen, color: grey });
-    page.drawSvgPath(`M ${at(0, 2.3)} L ${at(2, 2.3)}`, pen);
-    if (withFittings) {
-      for (const [x0, y0, x1, y1, l, t, r, b] of [
-        [0.3, 1.75, 0.66, 2.3, 0.04, 0.05, 0.04, 0.15],
-        [1.0, 1.85, 1.55, 2.3, 0.06, 0.06, 0.06, 0.1],
-      ]) {
-        page.drawSvgPath(rect(x0, y0, x1, y1), pen);
-        page.drawSvgPath(rect(x0 + l, y0 + t, x1 - r, y1 - b), pen);
-      }
-    }
-    page.drawText('BATH', { x: left + metres(0.3), y: page.getHeight() - (top + metres(1)), size: 9, font });
-    page.drawText('BEDROOM', { x: left + metres(2.6), y: page.getHeight() - (top + metres(1.3)), size: 9, font });
-    page.drawText('GROUND FLOOR PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (top + metres(2.75) + 60), size: 10, font });
-    return doc.save();
-  }
+  const bathWithPreWall = (withFittings: boolean) =>
+    greyFilledPlan(
+      [
+        [-0.25, -0.25, 4.62, 0],
+        [-0.25, 2.5, 4.62, 2.75],
+        [-0.25, 0, 0, 2.5],
+        [4.37, 0, 4.62, 2.5],
+        [2, 0, 2.12, 2.5],
+      ],
+      ({ page, at, rect, pen }) => {
+        page.drawSvgPath(`M ${at(0, 2.3)} L ${at(2, 2.3)}`, pen);
+        if (!withFittings) return;
+        for (const [x0, y0, x1, y1, l, t, r, b] of [
+          [0.3, 1.75, 0.66, 2.3, 0.04, 0.05, 0.04, 0.15],
+          [1.0, 1.85, 1.55, 2.3, 0.06, 0.06, 0.06, 0.1],
+        ]) {
+          page.drawSvgPath(rect(x0, y0, x1, y1), pen);
+          page.drawSvgPath(rect(x0 + l, y0 + t, x1 - r, y1 - b), pen);
+        }
+      },
+      [['BATH', 0.3, 1], ['BEDROOM', 2.6, 1.3]],
+      2.75,
+    );
 
   it.each([
     ['with a toilet and a washbasin against it, measures the bathroom to its face', true, 2 * 2.3],
@@ -2061,19 +2076,6 @@ describe('a pre-wall the fittings stand on', () => {
 });
 
 describe('built-ins drawn as boxes on a plan whose walls are filled', () => {
-  type Box = [number, number, number, number];
-  type Sheet = Awaited<ReturnType<typeof greyPlanAt1To50>>;
-  /** A plan of grey filled walls with built-ins drawn in their outline pen, each room named at a point, metres. */
-  async function filledPlan(walls: Box[], furnish: (sheet: Sheet) => void, names: [string, number, number][], depth: number): Promise<Uint8Array> {
-    const sheet = await greyPlanAt1To50();
-    const { doc, page, font, metres, left, top, rect, grey, pen } = sheet;
-    for (const wall of walls) page.drawSvgPath(rect(...wall), { ...pen, color: grey });
-    furnish(sheet);
-    for (const [name, x, y] of names) page.drawText(name, { x: left + metres(x), y: page.getHeight() - (top + metres(y)), size: 9, font });
-    page.drawText('GROUND FLOOR PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (top + metres(depth) + 60), size: 10, font });
-    return doc.save();
-  }
-
   // Three rooms at 1:50 on A3 with grey poché walls outlined in a 0.3 pt grey pen (0.25 m outer,
   // 0.12 m partitions). In the same pen, built-ins 0.6 m deep stand against the back wall: a
   // kitchen counter (its front and end as open strokes), a wardrobe (a closed box with a cross, and
@@ -2081,7 +2083,7 @@ describe('built-ins drawn as boxes on a plan whose walls are filled', () => {
   // closed box). Each room's area is its floor to the walls' faces, the floor under the built-ins
   // included, as a printed room area counts it.
   const flatWithBuiltIns = () =>
-    filledPlan(
+    greyFilledPlan(
       [
         [-0.25, -0.25, 6.25, 0],
         [-0.25, 3, 6.25, 3.25],
@@ -2116,7 +2118,7 @@ describe('built-ins drawn as boxes on a plan whose walls are filled', () => {
   // side on a lining drawn from wall to wall 0.27 m in front of the east wall, the duct behind it.
   // The store's printed area runs to the lining, 1.83 m × 1.15 m = 2.1 m².
   const storeWithAWasher = () =>
-    filledPlan(
+    greyFilledPlan(
       [
         [-0.25, -0.25, 5.35, 0],
         [-0.25, 1.15, 5.35, 1.4],
