@@ -2025,6 +2025,108 @@ describe('fittings drawn with their rims, in the pen of the poché walls\' outli
   });
 });
 
+describe('sanitary ware whose outer rim is a wall\'s face, and a toilet painted as a silhouette', () => {
+  // A shower room 1 m × 2.7 m beside a bedroom at 1:50, as a Swiss rental plan draws it: grey poché
+  // walls outlined in a 0.3 pt grey pen (0.25 m outer, a 0.12 m partition), the fittings in that
+  // pen. A shower tray fills the room's end: its front is a line from wall to wall, its outer rim
+  // the walls' faces, so only its inner rim closes, with rounded corners, a partition's thickness
+  // in from the walls and the front, its drain and its falls inside. A washbasin stands against
+  // the partition, its outline closed along the partition's face with its front corners rounded,
+  // its bowl's side at the wall broken for the tap: the bowl's sides face each other at the outer
+  // walls' thickness, and its side faces the partition at a partition's. The printed area counts
+  // the floor under both, 2.7 m².
+  /** A rectangle's outline as paper points, clockwise from the top left, each corner where rounded a quarter circle in three straight pieces. */
+  const roundedRing = (at: GreyPlan['at'], [x0, y0, x1, y1]: number[], radius: number, corners: [boolean, boolean, boolean, boolean]) => {
+    const points: [number, number][] = [];
+    const point = (x: number, y: number) => points.push(at(x, y).split(' ').map(Number) as [number, number]);
+    const corner = (cx: number, cy: number, fromDegrees: number) =>
+      [0, 30, 60, 90].forEach((step) => point(cx + radius * Math.cos(((fromDegrees + step) * Math.PI) / 180), cy + radius * Math.sin(((fromDegrees + step) * Math.PI) / 180)));
+    if (corners[0]) corner(x0 + radius, y0 + radius, 180);
+    else point(x0, y0);
+    if (corners[1]) corner(x1 - radius, y0 + radius, 270);
+    else point(x1, y0);
+    if (corners[2]) corner(x1 - radius, y1 - radius, 0);
+    else point(x1, y1);
+    if (corners[3]) corner(x0 + radius, y1 - radius, 90);
+    else point(x0, y1);
+    return points;
+  };
+  const closedPath = (points: [number, number][]) => `M ${points.map(([x, y]) => `${x} ${y}`).join(' L ')} Z`;
+  /**
+   * A ring of four rounded corners exploded into its eight pieces, as CAD writes a block it has
+   * broken up, each piece's ends a fifth of a ten-thousandth of a point either side of where the
+   * next one starts: across x = (k + ½)·0.05 blueprint units, where joints were once rounded apart.
+   */
+  const explodedPieces = (ring: [number, number][]) => {
+    const toUnits = 150 / 72;
+    const split = ([x, y]: [number, number]): [[number, number], [number, number]] => {
+      const edge = ((Math.round((x * toUnits) / 0.05 - 0.5) + 0.5) * 0.05) / toUnits;
+      return [
+        [edge - 0.0001, y],
+        [edge + 0.0001, y],
+      ];
+    };
+    return [0, 1, 2, 3].flatMap((k) => {
+      const arc = ring.slice(4 * k, 4 * k + 4);
+      const [arcStart, arcEnd] = [split(arc[0]), split(arc[3])];
+      const [sideEnd] = split(ring[(4 * k + 4) % 16]);
+      return [
+        [arcStart[1], ...arc.slice(1, 3), arcEnd[0]],
+        [arcEnd[1], sideEnd],
+      ].map((piece) => `M ${piece.map(([x, y]) => `${x} ${y}`).join(' L ')}`);
+    });
+  };
+  const showerRoom = (fittings: 'shower and basin' | 'exploded shower' | 'toilet silhouette') =>
+    greyFilledPlan(
+      [
+        [-0.25, -0.25, 4.37, 0],
+        [-0.25, 2.7, 4.37, 2.95],
+        [-0.25, 0, 0, 2.7],
+        [4.12, 0, 4.37, 2.7],
+        [1, 0, 1.12, 2.7],
+      ],
+      ({ page, at, pen, grey }) => {
+        if (fittings === 'toilet silhouette') {
+          // A toilet against the back wall painted as its silhouette in the walls' grey, then its face
+          // in white a hairline smaller, as some exports draw symbols: its shape is a short wall's.
+          const silhouette = (inset: number) =>
+            `M ${at(0.26 + inset, inset)} L ${at(0.74 - inset, inset)} L ${at(0.74 - inset, 0.18 - inset)} L ${at(0.69 - inset, 0.18 - inset)} ` +
+            `L ${at(0.69 - inset, 0.6 - inset)} L ${at(0.31 + inset, 0.6 - inset)} L ${at(0.31 + inset, 0.18 - inset)} L ${at(0.26 + inset, 0.18 - inset)} Z`;
+          page.drawSvgPath(silhouette(0), { x: 0, y: page.getHeight(), color: grey });
+          page.drawSvgPath(silhouette(0.01), { x: 0, y: page.getHeight(), color: rgb(1, 1, 1) });
+          return;
+        }
+        page.drawSvgPath(`M ${at(0, 1.7)} L ${at(1, 1.7)}`, pen);
+        const tray = roundedRing(at, [0.12, 1.82, 0.88, 2.58], 0.06, [true, true, true, true]);
+        for (const piece of fittings === 'exploded shower' ? explodedPieces(tray) : [closedPath(tray)]) page.drawSvgPath(piece, pen);
+        const drain = [...Array(12).keys()].map((k) => at(0.5 + 0.04 * Math.cos((k * Math.PI) / 6), 2.46 + 0.04 * Math.sin((k * Math.PI) / 6)));
+        page.drawSvgPath(`M ${drain.join(' L ')} Z`, pen);
+        page.drawSvgPath(`M ${at(0.2, 1.9)} L ${at(0.47, 2.42)}`, pen);
+        page.drawSvgPath(`M ${at(0.8, 1.9)} L ${at(0.53, 2.42)}`, pen);
+        page.drawSvgPath(closedPath(roundedRing(at, [0.6, 0.7, 1, 1.2], 0.04, [true, false, false, true])), pen);
+        page.drawSvgPath(`M ${at(0.88, 0.92)} L ${at(0.88, 0.75)} L ${at(0.63, 0.75)} L ${at(0.63, 1.15)} L ${at(0.88, 1.15)} L ${at(0.88, 0.98)}`, pen);
+      },
+      [['SHOWER', 0.2, 1.4], ['BEDROOM', 2.4, 1.3]],
+      2.95,
+    );
+
+  it.each([
+    ['a shower tray and a washbasin whose outer rims are the walls\' faces', 'shower and basin' as const],
+    ['a shower tray exploded into pieces whose ends miss by a hair', 'exploded shower' as const],
+    ['a toilet painted as a grey silhouette under a white face', 'toilet silhouette' as const],
+  ])('measures the shower room with the floor under %s', async (_, fittings) => {
+    // The tray's rim paired with the walls' faces, the bowl's sides with each other and with the
+    // partition (Trivista's WC/DU, 1.82 m² for 2.65 printed); the silhouette was poché.
+    const mpu = MPU_AT_1_TO_50;
+    const result = detectTopology({ ...(await parse(await showerRoom(fittings))), metresPerUnit: mpu });
+    const m2 = (rings: Position[][]) => polygonArea(rings) * mpu * mpu;
+    expect(result.rooms.map((room) => [room.name, Number(m2(room.polygon).toFixed(2))]).sort()).toEqual([
+      ['BEDROOM', expect.closeTo(3 * 2.7, 1)],
+      ['SHOWER', expect.closeTo(2.7, 1)],
+    ]);
+  });
+});
+
 describe('a pre-wall the fittings stand on', () => {
   // A bathroom 2 m × 2.5 m beside a bedroom at 1:50, grey poché walls (0.25 m outer, a 0.12 m
   // partition) outlined in a 0.3 pt grey pen, as a Swiss rental plan draws them. A line runs from

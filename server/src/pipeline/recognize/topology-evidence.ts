@@ -565,7 +565,7 @@ interface OpenPiece {
   lines: [number, number];
 }
 
-/** Pieces meet where their ends round to one point of a grid this fine, blueprint units (under a hundredth of a millimetre of paper at 150 dpi, far below any drawn gap). */
+/** Pieces meet where their ends lie this close, blueprint units (under a hundredth of a millimetre of paper at 150 dpi, far below any drawn gap). */
 const PIECE_JOINT = 0.05;
 
 /**
@@ -576,23 +576,34 @@ const PIECE_JOINT = 0.05;
  */
 function explodedLoops(pieces: OpenPiece[]): OpenPiece[][] {
   // Joints by pen and place; each holds the first two piece ends that reach it (end = piece·2 + 0 for its first point, + 1 for its last) and how many do.
-  const jointsOfPen = new Map<string, Map<number, number>>();
+  // A joint is found in its grid cell or a neighbouring one: ends a ten-thousandth apart may round either side of a cell's edge.
+  const jointsOfPen = new Map<string, Map<number, number[]>>();
   const jointOfEnd = new Int32Array(pieces.length * 2);
+  const jointPoints: Position[] = [];
   const reaching: number[] = [];
   const endsAt: number[] = [];
+  const jointAt = (joints: Map<number, number[]>, point: Position): number => {
+    const [cx, cy] = [Math.floor(point[0] / PIECE_JOINT), Math.floor(point[1] / PIECE_JOINT)];
+    const nearIn = (cell: number) => joints.get(cell)?.find((joint) => distance(jointPoints[joint], point) <= PIECE_JOINT);
+    const key = cellKey(cx, cy);
+    let near = nearIn(key);
+    for (let k = 0; near === undefined && k < 9; k++) if (k !== 4) near = nearIn(cellKey(cx + (k % 3) - 1, cy + Math.floor(k / 3) - 1));
+    if (near !== undefined) return near;
+    const joint = reaching.length;
+    const own = joints.get(key);
+    if (own) own.push(joint);
+    else joints.set(key, [joint]);
+    jointPoints.push(point);
+    reaching.push(0);
+    endsAt.push(-1, -1);
+    return joint;
+  };
   pieces.forEach((piece, p) => {
     let joints = jointsOfPen.get(piece.style);
     if (!joints) jointsOfPen.set(piece.style, (joints = new Map()));
     const { segments } = piece.subpath;
     [segments[0].from, segments[segments.length - 1].to].forEach((point, end) => {
-      const key = cellKey(Math.round(point[0] / PIECE_JOINT), Math.round(point[1] / PIECE_JOINT));
-      let joint = joints.get(key);
-      if (joint === undefined) {
-        joint = reaching.length;
-        joints.set(key, joint);
-        reaching.push(0);
-        endsAt.push(-1, -1);
-      }
+      const joint = jointAt(joints, point);
       if (reaching[joint] < 2) endsAt[joint * 2 + reaching[joint]] = p * 2 + end;
       reaching[joint]++;
       jointOfEnd[p * 2 + end] = joint;

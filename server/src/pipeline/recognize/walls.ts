@@ -9,18 +9,19 @@
 // blocks) are filled in as joints. Existing walls drawn in a lighter pen (renovation plans) are
 // read on request (walls-lighter.ts).
 import Flatbush from 'flatbush';
-import { median, pointInPolygon, ringBBox, signedArea2, weightedQuantile } from './geom-basics.ts';
-import { differenceOf, type MultiPolygon, type Polygon } from './geom-clip.ts';
+import { median, pointInPolygon, ringBBox, ringPerimeter, signedArea2, weightedQuantile } from './geom-basics.ts';
+import { differenceOf, multiPolygonArea, type MultiPolygon, type Polygon } from './geom-clip.ts';
 import { RectIndex, fromFrame, parallel, rectBBox, rectCorners, rectHolds, rectIn, rectRing, toFrame, type FrameRect } from './geom-frame.ts';
 import type { RGBA, VectorPath } from '../types.ts';
 import type { Position } from '../../../../core/src/types.ts';
 import { dimensionMarks, type DimensionMarks } from './topology-dimensions.ts';
-import { fillPolygons, isLettering, lineBBox, luminance, makeLine, styleKey, styleLuminance, type Evidence, type FillRegion, type Line, type Outline } from './topology-evidence.ts';
+import { fillPolygons, isLettering, lineBBox, luminance, makeLine, styleKey, styleLuminance, type Evidence, type FillRegion, type Line } from './topology-evidence.ts';
 import { letteringLineIds } from './topology-lettering.ts';
 import { HatchIndex } from './walls-hatched.ts';
 import { lighterWalls, type LighterLimits } from './walls-lighter.ts';
 import { curvedWalls, type CurvedWall } from './walls-curved.ts';
 import { preWalls, type StandingEdge } from './walls-pre.ts';
+import { fittingsOf, holdsFittingEdge, type Fittings } from './walls-fittings.ts';
 
 /**
  * Two lines pair only where they overlap by this share of their distance apart: strictly while
@@ -49,6 +50,8 @@ const LADDER_LAYERS = 5;
 const SHORTEST_OPENING_METRES = 0.3;
 /** Ink fills darker than this can be poché. */
 const POCHE_LUMINANCE = 215;
+/** Poché is this share of the thinnest wall wide at least, on average as painted and as seen. */
+const THINNEST_POCHE = 0.4;
 
 export interface WallScale {
   /** Blueprint units per metre of the building, when known or estimated from door swings. */
@@ -331,83 +334,8 @@ function findPairs(lines: Line[], scale: WallScale, overlapShare: number): LineP
   return pairs;
 }
 
-/**
- * The outline round a fitting's rim (a bathtub, 1.7–1.9 m by 0.7; a shower tray, a toilet's box,
- * a basin, down to a guest toilet's hand basin, 0.46 m by 0.28) is no longer than this and no
- * narrower than the shorter, metres: a window's or a sliding door's frame, nested outlines too, is
- * narrower or longer, and a sheet's frame holds every outline on it.
- */
-const FITTING_SIDES_METRES: [number, number] = [0.25, 2.2];
-
-/** Boxes this close are one: the same outline drawn twice is not nested in itself. */
-const SAME_OUTLINE = 0.5;
-
-/**
- * A fitting's rim runs round most of it: the outline inside takes this share of its box at least
- * (a tub's basin, a toilet's bowl, a tray's floor; a hand basin's bowl, a third of its box), where
- * a desk holding a keyboard, a table holding its lamp or a sheet's frame holding a plan hold small
- * things.
- */
-const RIM_AREA_SHARE = 0.3;
-
-/**
- * The outlines of fittings drawn with their rims: each closed outline of a fitting's size that
- * holds another taking RIM_AREA_SHARE of its box or more, and that one. Unscaled, no size is a
- * fitting's.
- */
-function fittingOutlines(outlines: Outline[], scale: WallScale): Set<Outline> {
-  const fittings = new Set<Outline>();
-  if (scale.unitsPerMetre === null || outlines.length < 2) return fittings;
-  const [shortest, longest] = FITTING_SIDES_METRES.map((metres) => metres * scale.unitsPerMetre!);
-  const index = new Flatbush(outlines.length);
-  for (const { bbox } of outlines) index.add(bbox[0], bbox[1], bbox[2], bbox[3]);
-  index.finish();
-  for (const outer of outlines) {
-    const [x0, y0, x1, y1] = outer.bbox;
-    const sides = [x1 - x0, y1 - y0];
-    if (Math.min(...sides) < shortest || Math.max(...sides) > longest) continue;
-    for (const k of index.search(x0 - SAME_OUTLINE, y0 - SAME_OUTLINE, x1 + SAME_OUTLINE, y1 + SAME_OUTLINE)) {
-      const [u0, v0, u1, v1] = outlines[k].bbox;
-      const inside = u0 >= x0 - SAME_OUTLINE && v0 >= y0 - SAME_OUTLINE && u1 <= x1 + SAME_OUTLINE && v1 <= y1 + SAME_OUTLINE;
-      const same = Math.max(Math.abs(u0 - x0), Math.abs(v0 - y0), Math.abs(u1 - x1), Math.abs(v1 - y1)) <= SAME_OUTLINE;
-      if (!inside || same || (u1 - u0) * (v1 - v0) < RIM_AREA_SHARE * sides[0] * sides[1]) continue;
-      fittings.add(outer);
-      fittings.add(outlines[k]);
-    }
-  }
-  return fittings;
-}
-
-/** A pair of an outline's own sides spans it where it is this share of the outline's depth across them or more. */
-const ACROSS_OUTLINE_SHARE = 0.9;
-
-/**
- * Whether a pair of an outline's own sides spans the whole outline. A wall corner drawn as one
- * closed outline (an L, with its layers' outline nested in it: a fitting's size, and taking most
- * of the box) pairs at the wall's thickness, far less than its box is deep.
- */
-function acrossOutline({ i, d }: LinePair, { bbox: [x0, y0, x1, y1] }: Outline): boolean {
-  // The box's extent along the pair's normal (−uy, ux).
-  const depth = Math.abs(i.uy) * (x1 - x0) + Math.abs(i.ux) * (y1 - y0);
-  return Math.abs(d) >= ACROSS_OUTLINE_SHARE * depth;
-}
-
-/**
- * Whether a pair holds an edge of a fitting drawn with its rim: the rim's other outline, a wall's
- * face beside it or another fitting's edge often lies a wall's thickness off (a bathtub's outline
- * inside its rim, a toilet's box a partition's depth in front of the tub), and so do a fitting's
- * own sides across it (a washbasin's bowl 0.27 m deep, a toilet's box 0.36 m wide standing against
- * a wall). Such pairs are found, and hide what lies farther off (the wall's face behind the tub),
- * before they are left out of the walls; the pens are told apart with them.
- */
-function holdsFittingEdge(pair: LinePair, fittings: Set<Outline>): boolean {
-  const { i, j } = pair;
-  if (i.outline === j.outline) return i.outline !== undefined && fittings.has(i.outline) && acrossOutline(pair, i.outline);
-  return (i.outline !== undefined && fittings.has(i.outline)) || (j.outline !== undefined && fittings.has(j.outline));
-}
-
 /** The pairs among `lines` that may be a wall's faces: all of them but those holding a fitting's edge (`holdsFittingEdge`). */
-function wallPairs(lines: Line[], scale: WallScale, fittings: Set<Outline>): LinePair[] {
+function wallPairs(lines: Line[], scale: WallScale, fittings: Fittings): LinePair[] {
   return findPairs(lines, scale, WALL_OVERLAP_SHARE).filter((pair) => !holdsFittingEdge(pair, fittings));
 }
 
@@ -854,7 +782,7 @@ function pocheFills(fills: FillRegion[], scale: WallScale): PocheRegion[] {
     if (luminance(fill.color) > POCHE_LUMINANCE) return false;
     const width = meanWidth(fill);
     const [x0, y0, x1, y1] = fill.bbox;
-    return width >= 0.4 * scale.minThickness && width <= scale.maxThickness && Math.max(x1 - x0, y1 - y0) >= 2.5 * width;
+    return width >= THINNEST_POCHE * scale.minThickness && width <= scale.maxThickness && Math.max(x1 - x0, y1 - y0) >= 2.5 * width;
   });
   const areaByColor = new Map<string, number>();
   for (const fill of thin) areaByColor.set(colorKey(fill.color), (areaByColor.get(colorKey(fill.color)) ?? 0) + fill.area);
@@ -864,22 +792,36 @@ function pocheFills(fills: FillRegion[], scale: WallScale): PocheRegion[] {
 }
 
 /**
- * Poché as seen: CAD exports often paint the wall solid first and then door and window blocks
- * over it in white or another colour, so whatever opaque fill is painted later on top is cut away.
+ * What opaque paint laid later in another colour hides of a fill: CAD exports often paint the wall
+ * solid first and then door and window blocks over it in white or another colour, and some draw a
+ * symbol by painting its silhouette dark and its face over it in white.
  */
-function visiblePoche(poche: PocheRegion[], opaqueFills: VectorPath[]): PocheRegion[] {
-  if (poche.length === 0 || opaqueFills.length === 0) return poche;
+function paintedOver(opaqueFills: VectorPath[]): (fill: FillRegion) => Polygon[] {
+  if (opaqueFills.length === 0) return () => [];
   const index = new Flatbush(opaqueFills.length);
   for (const { bbox } of opaqueFills) index.add(bbox[0], bbox[1], bbox[2], bbox[3]);
   index.finish();
-  return poche.map((fill) => {
-    const [x0, y0, x1, y1] = fill.bbox;
-    const covers = index
-      .search(x0, y0, x1, y1)
+  return (fill) =>
+    index
+      .search(...fill.bbox)
       .map((k) => opaqueFills[k])
-      .filter((path) => path.index > fill.pathIndex && colorKey(path.fill!.color) !== colorKey(fill.color));
-    if (covers.length === 0) return fill;
-    return { ...fill, polygons: differenceOf(fill.polygons, covers.flatMap((path) => fillPolygons(path))) };
+      .filter((path) => path.index > fill.pathIndex && colorKey(path.fill!.color) !== colorKey(fill.color))
+      .flatMap((path) => fillPolygons(path));
+}
+
+/**
+ * Poché as seen, what is painted over it cut away. A fill that the paint on top leaves a hairline
+ * of is a symbol painted as a silhouette (a toilet drawn so has the shape of a short wall), and no
+ * poché.
+ */
+function visiblePoche(poche: PocheRegion[], hidden: (fill: FillRegion) => Polygon[], scale: WallScale): PocheRegion[] {
+  return poche.flatMap((fill) => {
+    const covers = hidden(fill);
+    if (covers.length === 0) return [fill];
+    const polygons = differenceOf(fill.polygons, covers);
+    const perimeter = polygons.flat().reduce((sum, ring) => sum + ringPerimeter(ring), 0);
+    const width = perimeter > 0 ? (2 * multiPolygonArea(polygons)) / perimeter : 0;
+    return width < THINNEST_POCHE * scale.minThickness ? [] : [{ ...fill, polygons }];
   });
 }
 
@@ -992,13 +934,15 @@ function pairMiddle(pair: LinePair): Position {
 
 /** A column is about square: its sides differ by at most this factor. */
 const COLUMN_ASPECT = 2.5;
+/** A column is solid: its paint fills this share of its box (a ring or a symbol's outline does not). */
+const SOLID_SHARE = 0.6;
 
 /**
  * Columns painted as dark blocks where walls meet: compact where poché is long and thin, often in
  * a colour of their own. A dark block counts as wall where it stands against a wall, no wider
  * than the thickest wall; dark blocks standing free in a room (symbols, furniture) do not.
  */
-function columnFills(fills: FillRegion[], poche: PocheRegion[], runs: WallRun[], scale: WallScale, thickness: number): FillRegion[] {
+function columnFills(fills: FillRegion[], hidden: (fill: FillRegion) => Polygon[], poche: PocheRegion[], runs: WallRun[], scale: WallScale, thickness: number): FillRegion[] {
   const pocheIds = new Set(poche.map((fill) => fill.pathIndex));
   const runIndex = new RectIndex(runs);
   const pocheIndex = new Flatbush(Math.max(1, poche.length));
@@ -1012,10 +956,12 @@ function columnFills(fills: FillRegion[], poche: PocheRegion[], runs: WallRun[],
     const short = Math.min(x1 - x0, y1 - y0);
     const long = Math.max(x1 - x0, y1 - y0);
     if (short < scale.minThickness || long > scale.maxThickness || long > COLUMN_ASPECT * short) return false;
-    // Solid: its paint fills most of its box (a ring or a symbol's outline does not).
-    if (fill.area < 0.6 * (x1 - x0) * (y1 - y0)) return false;
+    if (fill.area < SOLID_SHARE * (x1 - x0) * (y1 - y0)) return false;
     const box: [number, number, number, number] = [x0 - reach, y0 - reach, x1 + reach, y1 + reach];
-    return runIndex.search(box).length > 0 || (poche.length > 0 && pocheIndex.search(...box).length > 0);
+    if (runIndex.search(box).length === 0 && !(poche.length > 0 && pocheIndex.search(...box).length > 0)) return false;
+    // As seen: a silhouette with its face painted white over it is a symbol's outline.
+    const covers = hidden(fill);
+    return covers.length === 0 || multiPolygonArea(differenceOf(fillPolygons(fill.path), covers)) >= SOLID_SHARE * (x1 - x0) * (y1 - y0);
   });
 }
 
@@ -1121,10 +1067,12 @@ export interface WallCandidates {
   penPairs: LinePair[];
   /** Pens that show walls cut by hatching. */
   hatched: Set<string>;
-  /** Outlines of fittings drawn with their rims, whose edges make no wall with other lines. */
-  fittings: Set<Outline>;
+  /** Fittings drawn with their rims, whose edges and content make no wall with other lines. */
+  fittings: Fittings;
   /** Whether a point lies in the poché as painted. */
   inPoche: (p: Position) => boolean;
+  /** What opaque paint laid later hides of a fill (`paintedOver`). */
+  hidden: (fill: FillRegion) => Polygon[];
 }
 
 function pointInPoche(poche: PocheRegion[]): (p: Position) => boolean {
@@ -1137,7 +1085,8 @@ function pointInPoche(poche: PocheRegion[]): (p: Position) => boolean {
 }
 
 export function wallCandidates(evidence: Evidence, scale: WallScale): WallCandidates {
-  const poche = visiblePoche(pocheFills(evidence.fills, scale), evidence.opaqueFills);
+  const hidden = paintedOver(evidence.opaqueFills);
+  const poche = visiblePoche(pocheFills(evidence.fills, scale), hidden, scale);
   const lines = [...evidence.lines, ...pocheEdges(poche, evidence.lines.length)];
   const dimensions = dimensionMarks(lines, evidence.unitsPerPaperMm, evidence.words);
   let wordIndex: Flatbush | null = null;
@@ -1157,11 +1106,11 @@ export function wallCandidates(evidence: Evidence, scale: WallScale): WallCandid
   const faceCandidates = candidates.filter((line) => !line.dashed);
   const penPairs = firstPairs.filter((pair) => !ladder.has(pair));
   const hatched = hatchedPens(penPairs, faceCandidates, lines, scale);
-  return { evidence, scale, poche, lines, dimensions, wordIndex, faces, faceCandidates, penPairs, hatched, fittings: fittingOutlines(evidence.outlines, scale), inPoche: pointInPoche(poche) };
+  return { evidence, scale, poche, lines, dimensions, wordIndex, faces, faceCandidates, penPairs, hatched, fittings: fittingsOf(evidence.outlines, lines, scale), inPoche: pointInPoche(poche), hidden };
 }
 
 /** The walls of a sheet, read as `reading` says; which reading is right is the caller's judgement. */
-export function detectWallEvidence({ evidence, scale, poche, lines, dimensions, wordIndex, faces, faceCandidates, penPairs, hatched, fittings, inPoche }: WallCandidates, reading: WallReading): WallEvidence {
+export function detectWallEvidence({ evidence, scale, poche, lines, dimensions, wordIndex, faces, faceCandidates, penPairs, hatched, fittings, inPoche, hidden }: WallCandidates, reading: WallReading): WallEvidence {
   const { pens, lighter, minorHeaviest, strongest } = wallStyles(penPairs, reading.widthFromMainPens, hatched);
   const unfiguredFaces = faces.filter((line) => dimensions.unfigured.has(line.id) && line.length >= scale.minThickness);
   const wallLines = [...faceCandidates, ...unfiguredFaces].filter((line) => pens.has(line.style));
@@ -1207,7 +1156,7 @@ export function detectWallEvidence({ evidence, scale, poche, lines, dimensions, 
   const content = openingContentRuns(merged, heavyRuns.length);
   const runs = merged.filter((_, k) => !content.has(k));
   const joints = jointPieces(runs, scale.unitsPerMetre === null ? 2 * (modes[0] ?? scale.minThickness) : SHORTEST_OPENING_METRES * scale.unitsPerMetre);
-  const columns = columnFills(evidence.fills, poche, runs, scale, modes[0] ?? scale.minThickness);
+  const columns = columnFills(evidence.fills, hidden, poche, runs, scale, modes[0] ?? scale.minThickness);
   const curved = curvedWalls(
     evidence.arcs.filter((arc) => pens.has(arc.style)),
     evidence.arcs,
@@ -1218,7 +1167,7 @@ export function detectWallEvidence({ evidence, scale, poche, lines, dimensions, 
   );
   // A fitting's or a box's outline stands on the floor with all its sides, though a box may pair
   // one way only (its side drawn over a lining pairs with that line's own partners instead).
-  const standingOutlines = new Set([...fittings, ...builtIns.sides.flatMap(({ line }) => (line.outline ? [line.outline] : []))]);
+  const standingOutlines = new Set([...fittings.outlines, ...builtIns.sides.flatMap(({ line }) => (line.outline ? [line.outline] : []))]);
   const outlineEdges = lines.flatMap((line) => {
     if (!line.outline || !standingOutlines.has(line.outline)) return [];
     const [x0, y0, x1, y1] = line.outline.bbox;
@@ -1244,7 +1193,7 @@ function loosePairs(
   wallLines: Line[],
   thickness: number,
   scale: WallScale,
-  fittings: Set<Outline>,
+  fittings: Fittings,
   framesWords: (quad: FrameRect) => boolean,
   inBuiltIn: (pair: LinePair) => boolean,
 ): QuadSource[] {
@@ -1346,7 +1295,7 @@ function lighterSources(
   walls: QuadSource[],
   modes: number[],
   scale: WallScale,
-  fittings: Set<Outline>,
+  fittings: Fittings,
   framesWords: (quad: FrameRect) => boolean,
   inBuiltIn: (pair: LinePair) => boolean,
 ): QuadSource[] {
