@@ -74,6 +74,28 @@ async function greyPlanAt1To50() {
 type GreyPlan = Awaited<ReturnType<typeof greyPlanAt1To50>>;
 
 /**
+ * The wall boxes of rooms in a row, `widths` wide and `depth` deep, metres, from the inner face of
+ * the west wall: outer walls 0.25 m thick (the west one `westWall`), 0.12 m partitions between.
+ */
+function rowOfRooms(widths: number[], depth: number, westWall = 0.25): [number, number, number, number][] {
+  const [outer, partition] = [0.25, 0.12];
+  const east = widths.reduce((sum, width) => sum + width, 0) + partition * (widths.length - 1);
+  const boxes: [number, number, number, number][] = [
+    [-westWall, -outer, east + outer, 0],
+    [-westWall, depth, east + outer, depth + outer],
+    [-westWall, 0, 0, depth],
+    [east, 0, east + outer, depth],
+  ];
+  let x = 0;
+  for (const width of widths.slice(0, -1)) {
+    x += width;
+    boxes.push([x, 0, x + partition, depth]);
+    x += partition;
+  }
+  return boxes;
+}
+
+/**
  * A grey plan at 1:50 whose walls are filled boxes [x0, y0, x1, y1], metres, with what `furnish`
  * draws in their outline pen, each room named at a point and the title below the plan's depth.
  */
@@ -1960,13 +1982,7 @@ describe('fittings drawn with their rims, in the pen of the poché walls\' outli
   // rounded corners are short polylines of their own.
   const bathAndBedroom = (exploded: boolean) =>
     greyFilledPlan(
-      [
-        [-0.36, -0.25, 5.62, 0],
-        [-0.36, 2.7, 5.62, 2.95],
-        [-0.36, 0, 0, 2.7],
-        [5.37, 0, 5.62, 2.7],
-        [1.75, 0, 1.87, 2.7],
-      ],
+      rowOfRooms([1.75, 3.5], 2.7, 0.36),
       (sheet) => drawFittings(sheet, exploded),
       [['BATH', 0.5, 2.2], ['BEDROOM', 3, 1.3]],
       3,
@@ -2078,13 +2094,7 @@ describe('sanitary ware whose outer rim is a wall\'s face, and a toilet painted 
   };
   const showerRoom = (fittings: 'shower and basin' | 'exploded shower' | 'toilet silhouette') =>
     greyFilledPlan(
-      [
-        [-0.25, -0.25, 4.37, 0],
-        [-0.25, 2.7, 4.37, 2.95],
-        [-0.25, 0, 0, 2.7],
-        [4.12, 0, 4.37, 2.7],
-        [1, 0, 1.12, 2.7],
-      ],
+      rowOfRooms([1, 3], 2.7),
       ({ page, at, pen, grey }) => {
         if (fittings === 'toilet silhouette') {
           // A toilet against the back wall painted as its silhouette in the walls' grey, then its face
@@ -2136,13 +2146,7 @@ describe('a pre-wall the fittings stand on', () => {
   // fittings on it, the same line (a step, a change of floor) is no wall.
   const bathWithPreWall = (withFittings: boolean) =>
     greyFilledPlan(
-      [
-        [-0.25, -0.25, 4.62, 0],
-        [-0.25, 2.5, 4.62, 2.75],
-        [-0.25, 0, 0, 2.5],
-        [4.37, 0, 4.62, 2.5],
-        [2, 0, 2.12, 2.5],
-      ],
+      rowOfRooms([2, 2.25], 2.5),
       ({ page, at, rect, pen }) => {
         page.drawSvgPath(`M ${at(0, 2.3)} L ${at(2, 2.3)}`, pen);
         if (!withFittings) return;
@@ -2186,14 +2190,7 @@ describe('built-ins drawn as boxes on a plan whose walls are filled', () => {
   // included, as a printed room area counts it.
   const flatWithBuiltIns = () =>
     greyFilledPlan(
-      [
-        [-0.25, -0.25, 6.25, 0],
-        [-0.25, 3, 6.25, 3.25],
-        [-0.25, 0, 0, 3],
-        [6, 0, 6.25, 3],
-        [2.5, 0, 2.62, 3],
-        [4.3, 0, 4.42, 3],
-      ],
+      rowOfRooms([2.5, 1.68, 1.58], 3),
       ({ page, at, rect, pen }) => {
         page.drawSvgPath(`M ${at(0, 0.6)} L ${at(2, 0.6)} L ${at(2, 0)}`, pen);
         page.drawSvgPath(rect(2.62, 0, 3.82, 0.5), pen);
@@ -2253,13 +2250,7 @@ describe('built-ins drawn as boxes on a plan whose walls are filled', () => {
   // The store's printed area runs to the lining, 1.83 m × 1.15 m = 2.1 m².
   const storeWithAWasher = () =>
     greyFilledPlan(
-      [
-        [-0.25, -0.25, 5.35, 0],
-        [-0.25, 1.15, 5.35, 1.4],
-        [-0.25, 0, 0, 1.15],
-        [5.1, 0, 5.35, 1.15],
-        [2.1, 0, 2.22, 1.15],
-      ],
+      rowOfRooms([2.1, 2.88], 1.15),
       ({ page, at, rect, pen }) => {
         page.drawSvgPath(rect(1.23, 0.27, 1.83, 0.87), pen);
         page.drawSvgPath(`M ${at(1.83, 0)} L ${at(1.83, 1.15)}`, pen);
