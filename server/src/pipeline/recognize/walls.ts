@@ -42,8 +42,6 @@ const PARALLEL_SINE = Math.sin((1.5 * Math.PI) / 180);
 const THICKNESS_METRES: [number, number] = [0.05, 0.62];
 /** Without a scale: thicknesses in blueprint units that cover 1:20 to 1:200 plans at 150 dpi. */
 const THICKNESS_UNITS_UNSCALED: [number, number] = [2, 60];
-/** A strip of poché this many times deeper than long is a wall's poché cut across, not a wall that deep. */
-const CUT_STRIP_DEPTH = 2;
 /** Share of a thickness mode a wall's thickness may differ by (drawings round, pens vary). */
 const MODE_TOLERANCE = 0.16;
 /** A regular run of this many parallel layers is a ladder (treads, hatch, decking, table rows). */
@@ -1131,25 +1129,7 @@ export function detectWallEvidence({ evidence, scale, poche, lines, dimensions, 
     [...walled.map(({ pair }) => pair.s1 - pair.s0), ...poche.map((fill) => fill.area / Math.max(1, meanWidth(fill)))],
     scale,
   );
-  // Poché is wall at any thickness, but not across a strip of it less than half as long as it is
-  // deep and deeper than any wall the sheet draws: the ends of a wall's poché, cut where a
-  // built-in meets it, face each other as a wall of the built-in's depth, and two such ends facing
-  // across a room make a phantom opening. A door's jamb or a column at a wall's end (a hollow one's
-  // sides pair across it) is a short block too, but about square or no deeper than the walls.
-  const pocheFaced = walled.filter(({ pair }) => pair.i.source === 'fill' && pair.j.source === 'fill');
-  const thickestPoche =
-    pocheFaced.length === 0
-      ? 0
-      : (1 + MODE_TOLERANCE) *
-        weightedQuantile(
-          pocheFaced.map(({ pair }) => Math.abs(pair.d)),
-          pocheFaced.map(({ pair }) => pair.s1 - pair.s0),
-          THICKEST_FILLED_QUANTILE,
-        );
-  const deepestWall = Math.max(thickestPoche, ODD_WALL_RATIO * Math.max(0, ...modes));
-  const ofMode = ({ pair }: (typeof walled)[number]) =>
-    nearMode(Math.abs(pair.d), modes) ||
-    (pair.i.source === 'fill' && pair.j.source === 'fill' && (CUT_STRIP_DEPTH * (pair.s1 - pair.s0) >= Math.abs(pair.d) || Math.abs(pair.d) <= deepestWall));
+  const ofMode = ({ pair }: (typeof walled)[number]) => (pair.i.source === 'fill' && pair.j.source === 'fill') || nearMode(Math.abs(pair.d), modes);
   const paired: QuadSource[] = walled.filter(ofMode).map(({ pair, quad }) => ({ quad, lineIds: [pair.i.id, pair.j.id] }));
   // Faces crossed like dimension lines and read loosely count in the pen most walls pair in only:
   // the glazing of windows in another pen, crossed by their jambs alike, is a face's nearer partner.
