@@ -2212,6 +2212,38 @@ describe('built-ins drawn as boxes on a plan whose walls are filled', () => {
     ]);
   });
 
+  // A bedroom 5 m × 3.2 m with a wardrobe 0.6 m deep along its end wall (a box with its doors'
+  // line inside), as Trivista's plans draw it: the poché of the walls either side is cut into a
+  // separate block over the wardrobe, so the two blocks' ends face each other across the room
+  // like the jambs of a 3.2 m opening 0.6 m deep. The printed area counts the floor under the
+  // wardrobe.
+  const bedroomWithWardrobe = () =>
+    greyFilledPlan(
+      [
+        [-0.25, -0.12, 4.4, 0],
+        [4.4, -0.12, 5, 0],
+        [-0.25, 3.2, 4.4, 3.45],
+        [4.4, 3.2, 5, 3.45],
+        [-0.25, 0, 0, 3.2],
+        [5, -0.12, 5.25, 3.45],
+      ],
+      ({ page, at, rect, pen }) => {
+        page.drawSvgPath(rect(4.4, 0, 5, 3.2), pen);
+        page.drawSvgPath(`M ${at(4.45, 0)} L ${at(4.45, 3.2)}`, pen);
+      },
+      [['BEDROOM', 2, 1.6]],
+      3.45,
+    );
+
+  it('measures a bedroom with the floor under its wardrobe where the walls\' poché is cut at the wardrobe\'s front', async () => {
+    // The blocks' ends paired as walls 0.6 m thick, and the wardrobe's lines between them read
+    // as glazing: a window cut the wardrobe off the room (Trivista's ELTERN, 13.61 m² for 14.90).
+    const mpu = MPU_AT_1_TO_50;
+    const result = detectTopology({ ...(await parse(await bedroomWithWardrobe())), metresPerUnit: mpu });
+    expect(result.rooms.map((room) => [room.name, Number((polygonArea(room.polygon) * mpu * mpu).toFixed(2))])).toEqual([['BEDROOM', expect.closeTo(5 * 3.2, 1)]]);
+    expect(result.openings).toEqual([]);
+  });
+
   // A store room 2.1 m × 1.15 m between its walls, and a room beside it (Spiserstrasse 10.201's
   // "Reduit"): a washing machine's box, 0.6 m square, stands 0.27 m off the north wall, its east
   // side on a lining drawn from wall to wall 0.27 m in front of the east wall, the duct behind it.

@@ -656,6 +656,25 @@ function solidIn(pieces: Polygon[]): (p: Position) => boolean {
   return (p) => index.search(p[0], p[1], p[0], p[1]).some((k) => pointInPolygon(p, pieces[k]));
 }
 
+/** A run of poché this many times deeper than long is a wall's poché cut across. */
+const CUT_STRIP_DEPTH = 2;
+/** Deeper than the thickest wall thickness peak by this factor, and than a built-in (metres), a run is no wall's own thickness. */
+const CUT_STRIP_OVER_WALLS = 1.25;
+const CUT_STRIP_METRES = 0.45;
+
+/**
+ * Whether a run is the end of a wall's poché cut across, where a separate block of it lies over a
+ * wardrobe: far deeper than long, and deeper than any wall of the sheet and than a built-in. Two
+ * such ends face each other across a room like the jambs of an opening as deep as the wardrobe,
+ * and its lines between them read as glazing (Trivista draws its bedrooms so); a door's jamb or a
+ * column at a wall's end is about square or no deeper than its wall.
+ */
+function cutPocheStrip(walls: WallEvidence): (run: WallRun) => boolean {
+  const upm = walls.scale.unitsPerMetre;
+  const deepest = Math.max(CUT_STRIP_OVER_WALLS * Math.max(0, ...walls.thicknessModes), upm === null ? Infinity : CUT_STRIP_METRES * upm);
+  return (run) => run.style.startsWith('fill') && CUT_STRIP_DEPTH * (run.s1 - run.s0) < run.thickness && run.thickness > deepest;
+}
+
 export function detectOpenings(evidence: Evidence, walls: WallEvidence): OpeningFindings {
   const limits = limitsOf(walls);
   const runs = new RectIndex(walls.runs);
@@ -675,8 +694,10 @@ export function detectOpenings(evidence: Evidence, walls: WallEvidence): Opening
   const found = [...findGaps(runs, limits), ...findFilledGaps(evidence, runs, limits, pocheFills), ...findGlazedBridges(walls.lines, runs, limits, solidIn(walls.pieces))].sort(
     (a, b) => a.rect.o1 - a.rect.o0 - (b.rect.o1 - b.rect.o0),
   );
+  const cutStrip = cutPocheStrip(walls);
   for (const gap of found) {
     if (doors.some((door) => overlapsAlong(door.rect, gap.rect)) || gaps.some((other) => overlapsAlong(other.rect, gap.rect))) continue;
+    if (gap.runIds.length === 2 && gap.runIds.every((id) => id >= 0 && cutStrip(walls.runs[id]))) continue;
     const [x0, y0] = fromFrame(gap.rect, gap.rect.s0, gap.rect.o0);
     const [x1, y1] = fromFrame(gap.rect, gap.rect.s1, gap.rect.o1);
     const margin = gap.rect.o1 - gap.rect.o0;
