@@ -94,14 +94,15 @@ export function fittingsOf(outlines: Outline[], lines: Line[], scale: WallScale)
       .search(x0 - SAME_OUTLINE, y0 - SAME_OUTLINE, x1 + SAME_OUTLINE, y1 + SAME_OUTLINE)
       .map((k) => lines[k])
       .filter((line) => line.outline !== outer && within(line.a) && within(line.b));
-    if (roundedCorners(edges.get(outer) ?? []) < ROUNDED_CORNERS || !spansShare(held, RIM_AREA_SHARE * sides[0] * sides[1])) continue;
+    if (roundedCorners(edges.get(outer) ?? []) < ROUNDED_CORNERS || !boxOfAtLeast(held, RIM_AREA_SHARE * sides[0] * sides[1])) continue;
     fittings.outlines.add(outer);
     for (const line of held) fittings.content.add(line.id);
   }
   return fittings;
 }
 
-function spansShare(lines: Line[], area: number): boolean {
+/** Whether the box round `lines` is `area` or larger. */
+function boxOfAtLeast(lines: Line[], area: number): boolean {
   if (lines.length === 0) return false;
   const xs = lines.flatMap((line) => [line.a[0], line.b[0]]);
   const ys = lines.flatMap((line) => [line.a[1], line.b[1]]);
