@@ -2070,8 +2070,8 @@ describe('sanitary ware whose outer rim is a wall\'s face, and a toilet painted 
   const closedPath = (points: [number, number][]) => `M ${points.map(([x, y]) => `${x} ${y}`).join(' L ')} Z`;
   /**
    * A ring of four rounded corners exploded into its eight pieces, as CAD writes a block it has
-   * broken up, each piece's ends a fifth of a ten-thousandth of a point either side of where the
-   * next one starts: across x = (k + ½)·0.05 blueprint units, where joints were once rounded apart.
+   * broken up, each piece's end and the next one's start a ten-thousandth of a point either side
+   * of x = (k + ½)·0.05 blueprint units, where joints were once rounded into different cells.
    */
   const explodedPieces = (ring: [number, number][]) => {
     const toUnits = 150 / 72;
