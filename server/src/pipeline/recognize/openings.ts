@@ -12,7 +12,7 @@ import type { Polygon } from './geom-clip.ts';
 import { RectIndex, fromFrame, parallel, rectBBox, rectHolds, rectIn, sineBetween, toFrame, type Frame, type FrameRect } from './geom-frame.ts';
 import type { OpeningSubClass } from './model.ts';
 import { luminance, type Arc, type Evidence, type Line } from './topology-evidence.ts';
-import type { WallEvidence, WallRun } from './walls.ts';
+import { BUILT_IN_DEPTH_METRES, ODD_WALL_RATIO, type WallEvidence, type WallRun } from './walls.ts';
 
 /** An opening as found: a rectangle across its wall gap, in the frame of the wall. */
 export interface FoundOpening {
@@ -658,9 +658,6 @@ function solidIn(pieces: Polygon[]): (p: Position) => boolean {
 
 /** A run of poché this many times deeper than long is a wall's poché cut across. */
 const CUT_STRIP_DEPTH = 2;
-/** Deeper than the thickest wall thickness peak by this factor, and than a built-in (metres), a run is no wall's own thickness. */
-const CUT_STRIP_OVER_WALLS = 1.25;
-const CUT_STRIP_METRES = 0.45;
 
 /**
  * Whether a run is the end of a wall's poché cut across, where a separate block of it lies over a
@@ -671,7 +668,8 @@ const CUT_STRIP_METRES = 0.45;
  */
 function cutPocheStrip(walls: WallEvidence): (run: WallRun) => boolean {
   const upm = walls.scale.unitsPerMetre;
-  const deepest = Math.max(CUT_STRIP_OVER_WALLS * Math.max(0, ...walls.thicknessModes), upm === null ? Infinity : CUT_STRIP_METRES * upm);
+  // No wall of the sheet, odd ones included, is this thick, and a built-in is as deep.
+  const deepest = Math.max(ODD_WALL_RATIO * Math.max(0, ...walls.thicknessModes), upm === null ? Infinity : BUILT_IN_DEPTH_METRES * upm);
   return (run) => run.style.startsWith('fill') && CUT_STRIP_DEPTH * (run.s1 - run.s0) < run.thickness && run.thickness > deepest;
 }
 

@@ -70,9 +70,16 @@ export function fittingsOf(outlines: Outline[], lines: Line[], scale: WallScale)
     if (own) own.push(line);
     else edges.set(line.outline, [line]);
   }
-  const lineIndex = new Flatbush(lines.length);
-  for (const line of lines) lineIndex.add(...lineBBox(line));
-  lineIndex.finish();
+  // Lines are searched only round outlines with rounded corners: few on any sheet.
+  let lineIndex: Flatbush | null = null;
+  const linesIn = (box: [number, number, number, number]) => {
+    if (!lineIndex) {
+      lineIndex = new Flatbush(lines.length);
+      for (const line of lines) lineIndex.add(...lineBBox(line));
+      lineIndex.finish();
+    }
+    return lineIndex.search(...box).map((k) => lines[k]);
+  };
   for (const outer of outlines) {
     const [x0, y0, x1, y1] = outer.bbox;
     const sides = [x1 - x0, y1 - y0];
@@ -90,11 +97,9 @@ export function fittingsOf(outlines: Outline[], lines: Line[], scale: WallScale)
       for (const inner of nested) fittings.outlines.add(inner);
       continue;
     }
-    const held = lineIndex
-      .search(x0 - SAME_OUTLINE, y0 - SAME_OUTLINE, x1 + SAME_OUTLINE, y1 + SAME_OUTLINE)
-      .map((k) => lines[k])
-      .filter((line) => line.outline !== outer && within(line.a) && within(line.b));
-    if (roundedCorners(edges.get(outer) ?? []) < ROUNDED_CORNERS || !boxOfAtLeast(held, RIM_AREA_SHARE * sides[0] * sides[1])) continue;
+    if (roundedCorners(edges.get(outer) ?? []) < ROUNDED_CORNERS) continue;
+    const held = linesIn([x0 - SAME_OUTLINE, y0 - SAME_OUTLINE, x1 + SAME_OUTLINE, y1 + SAME_OUTLINE]).filter((line) => line.outline !== outer && within(line.a) && within(line.b));
+    if (!boxOfAtLeast(held, RIM_AREA_SHARE * sides[0] * sides[1])) continue;
     fittings.outlines.add(outer);
     for (const line of held) fittings.content.add(line.id);
   }

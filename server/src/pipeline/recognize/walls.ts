@@ -443,7 +443,7 @@ const LIGHTER_PEN_LUMINANCE = 100;
 /** Lighter walls are followed across doors and windows up to this wide, metres. */
 const WIDEST_WALL_GAP_METRES = 2.5;
 /** A wall of odd thickness is at most this many times the thickest mode. */
-const ODD_WALL_RATIO = 1.25;
+export const ODD_WALL_RATIO = 1.25;
 /** The shortest piece of lighter wall taken, metres. */
 const SHORTEST_LIGHTER_WALL_METRES = 0.4;
 /** Where poché pairs this share of the strongest pen's length, walls are poché and a stroke pen must pair as much to draw walls too (the poché's outline). */
@@ -765,8 +765,8 @@ function crossingAlong(run: FrameRect, other: FrameRect): { s0: number; s1: numb
 // Poché and wide strokes
 
 /** Mean width of a region (2·area / perimeter): a wall's thickness for a long thin fill. */
-function meanWidth(fill: FillRegion): number {
-  return fill.perimeter > 0 ? (2 * fill.area) / fill.perimeter : 0;
+function meanWidth({ area, perimeter }: { area: number; perimeter: number }): number {
+  return perimeter > 0 ? (2 * area) / perimeter : 0;
 }
 
 function colorKey(color: RGBA): string {
@@ -819,9 +819,8 @@ function visiblePoche(poche: PocheRegion[], hidden: (fill: FillRegion) => Polygo
     const covers = hidden(fill);
     if (covers.length === 0) return [fill];
     const polygons = differenceOf(fill.polygons, covers);
-    const perimeter = polygons.flat().reduce((sum, ring) => sum + ringPerimeter(ring), 0);
-    const width = perimeter > 0 ? (2 * multiPolygonArea(polygons)) / perimeter : 0;
-    return width < THINNEST_POCHE * scale.minThickness ? [] : [{ ...fill, polygons }];
+    const seen = { area: multiPolygonArea(polygons), perimeter: polygons.flat().reduce((sum, ring) => sum + ringPerimeter(ring), 0) };
+    return meanWidth(seen) < THINNEST_POCHE * scale.minThickness ? [] : [{ ...fill, polygons }];
   });
 }
 
@@ -834,7 +833,7 @@ const THICKEST_FILLED_QUANTILE = 0.95;
  * but the thickest walls; a window's reveal, left unfilled on some sheets and a little thicker
  * than the filled walls beside it, is far shallower.
  */
-const BUILT_IN_DEPTH_METRES = 0.45;
+export const BUILT_IN_DEPTH_METRES = 0.45;
 
 /**
  * Built-ins drawn as boxes against a wall: a wardrobe, a kitchen counter, a washing machine, 60 cm
