@@ -2137,6 +2137,51 @@ describe('sanitary ware whose outer rim is a wall\'s face, and a toilet painted 
   });
 });
 
+describe('doors hung in the partition between a shower room and a bedroom', () => {
+  // Four rooms in a row at 1:50 in grey poché (0.25 m outer walls, 0.12 m partitions, enough of
+  // them for 0.12 m to be one of the sheet's wall thicknesses), as a Swiss rental plan draws them.
+  // The partition between the first two is drawn in `pieces`, with the door `furnish` draws.
+  const rowWithDoor = (pieces: [number, number, number, number][], furnish: (sheet: GreyPlan) => void) =>
+    greyFilledPlan(
+      [...rowOfRooms([2.4, 3, 1.5, 1.5], 3.5).filter(([x0]) => x0 !== 2.4), ...pieces],
+      furnish,
+      [['SHOWER', 0.6, 2.6], ['BEDROOM', 3.6, 2.6], ['STORE', 5.8, 2.6], ['CLOSET', 7.4, 2.6]],
+      3.75,
+    );
+  const leafRadius = (metres: number) => metres * (72 / 25.4) * 20;
+  const measuredRooms = async (pdf: Uint8Array) => {
+    const mpu = MPU_AT_1_TO_50;
+    const result = detectTopology({ ...(await parse(pdf)), metresPerUnit: mpu });
+    return { result, rooms: result.rooms.map((room) => [room.name, Number((polygonArea(room.polygon) * mpu * mpu).toFixed(2))]).sort() };
+  };
+  const roomsOf = (shower: number, bedroom: number) => [
+    ['BEDROOM', expect.closeTo(bedroom, 1)],
+    ['CLOSET', expect.closeTo(1.5 * 3.5, 1)],
+    ['SHOWER', expect.closeTo(shower, 1)],
+    ['STORE', expect.closeTo(1.5 * 3.5, 1)],
+  ];
+
+  // The doorway 1.01–1.83 m from the north wall, its door hung in a frame drawn as paper-white
+  // strips 4 cm wide inside the jambs, as stepcube's bedroom doors are. North of the doorway the
+  // partition is a thin wall set back from the door's line (a wardrobe's back, 2.25–2.31 m) ending
+  // in a dark block 0.21 × 0.22 m, a column at the doorway and no run of wall the door's band can
+  // find; south of it the partition runs on to the south wall.
+  it('closes a doorway to the column its door\'s frame stands 4 cm off', async () => {
+    // Closed from the hinge to the swing's end, the doorway left a 4 cm slit at the column, and
+    // the two rooms were one (stepcube's bedroom beside its living room).
+    const pdf = await rowWithDoor([
+      [2.25, 0, 2.31, 0.97],
+      [2.4, 1.87, 2.52, 3.5],
+    ], ({ page, at, rect, pen }) => {
+      page.drawSvgPath(rect(2.31, 0.75, 2.52, 0.97), { x: 0, y: page.getHeight(), color: rgb(0.2, 0.2, 0.2) });
+      for (const [y0, y1] of [[0.97, 1.01], [1.83, 1.87]]) page.drawSvgPath(rect(2.4, y0, 2.52, y1), { ...pen, color: rgb(1, 1, 1) });
+      const leaf = leafRadius(0.82);
+      page.drawSvgPath(`M ${at(2.4, 1.83)} A ${leaf} ${leaf} 0 0 1 ${at(1.58, 1.01)} L ${at(2.4, 1.01)}`, pen);
+    });
+    expect((await measuredRooms(pdf)).rooms).toEqual(roomsOf(2.4 * 3.5 - 0.15 * 0.97, 3 * 3.5 + 0.21 * 0.75));
+  });
+});
+
 describe('a pre-wall the fittings stand on', () => {
   // A bathroom 2 m × 2.5 m beside a bedroom at 1:50, grey poché walls (0.25 m outer, a 0.12 m
   // partition) outlined in a 0.3 pt grey pen, as a Swiss rental plan draws them. A line runs from

@@ -662,7 +662,7 @@ function placeStrayLabels(rooms: FoundRoom[], stray: StrayLabel[], floorsM2: (nu
 export interface RoomInput {
   info: SheetInfo;
   wallPieces: Polygon[];
-  /** Rectangles that close openings and passages along their wall line. */
+  /** Rectangles that close openings and passages along their wall line, jamb to jamb as found. */
   closures: FrameRect[];
   words: WordBox[];
   /** Drawn straight lines that may separate spaces no wall separates, with their index. */
@@ -761,8 +761,21 @@ function widthLabels(words: WordBox[], closures: FrameRect[], unitsPerMetre: num
   return labels;
 }
 
+/**
+ * Closures are cast this far into their jambs, metres (a unit at least): a cast that stops a hair
+ * short would leave a slit, and so would a door's frame drawn as a paper-white strip between the
+ * jamb and the leaf's hinge (stepcube's bedroom doors, 4 cm), where no wall run marks the jamb.
+ */
+const INTO_JAMBS_METRES = 0.05;
+
+function intoJambs(rect: FrameRect, unitsPerMetre: number | null): FrameRect {
+  const reach = Math.max(1, unitsPerMetre === null ? 0 : INTO_JAMBS_METRES * unitsPerMetre);
+  return { ...rect, s0: rect.s0 - reach, s1: rect.s1 + reach };
+}
+
 export function detectRooms(input: RoomInput): RoomFindings {
-  const mask = unionAll([...input.wallPieces, ...input.closures.map((rect) => [rectRing(rect)])]);
+  const casts = input.closures.map((rect) => intoJambs(rect, input.unitsPerMetre));
+  const mask = unionAll([...input.wallPieces, ...casts.map((rect) => [rectRing(rect)])]);
   const limits = roomLimits(input.unitsPerMetre, input.thickness);
   const candidates = roomCandidates(mask, limits, input.info);
   const buildings = selectBuildings(mask, candidates, input.info, input.unitsPerMetre);
@@ -811,7 +824,7 @@ export function detectRooms(input: RoomInput): RoomFindings {
     placeStrayLabels(rooms, stray, floorsM2, input.unitsPerMetre);
   }
   const closureSides = closureFaces.map(({ below, above }) => [sideRoom(below, roomAt), sideRoom(above, roomAt)] as [number, number]);
-  const dropped = input.closures.filter((_, k) => closureSides[k][0] < 0 && closureSides[k][1] < 0);
+  const dropped = casts.filter((_, k) => closureSides[k][0] < 0 && closureSides[k][1] < 0);
   const outlines = buildingOutlines(mask, buildings, dropped, rooms.map((room) => interiorPoint(room.polygon)));
   return { rooms, buildings: outlines, solids: mask, closureSides };
 }

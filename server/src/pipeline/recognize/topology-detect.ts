@@ -121,8 +121,7 @@ function interpret(input: TopologyInput, candidates: WallCandidates, separators:
   const roomFindings = detectRooms({
     info: input.info,
     wallPieces: [...walls.pieces, ...found.jambStubs.map((stub) => [rectRing(stub)])],
-    // Closures reach a unit into their jambs: a cast that stops a hair short would leave a slit.
-    closures: [...found.openings.map((o) => o.rect), ...found.passages].map((rect) => ({ ...rect, s0: rect.s0 - 1, s1: rect.s1 + 1 })),
+    closures: [...found.openings.map((o) => o.rect), ...found.passages],
     words: evidence.words,
     separators,
     fills: evidence.fills,
