@@ -824,13 +824,15 @@ describe('ufpr-mapabloco (outlined lettering set inside the rooms, 1:75)', () =>
     // Its walls are drawn in 0.75 and 1.13 pt black; the labs of the project's scope and the
     // sheet's frame are outlined in 3 pt, which pairs a tenth as much. Read at 1:75, not at the
     // scale its door swings suggest, that pen paired just enough to set the width wall pens are
-    // held to, and the sheet gave 2 rooms. Each office prints its area under its name: "18,18m²".
+    // held to, and the sheet gave 2 rooms. Each office of the west range prints its area under its
+    // name: "18,18m²". (The block north of them parts its offices by hairlines 4.5 cm apart,
+    // thinner than any wall, and is read as a few spaces that hold an office's stamp each.)
     const result = detectTopology({ ...sheet, metresPerUnit: mpu });
     const printed = (room: TopologyResult['rooms'][number]) =>
       sheet.words
         .filter((word) => /^\d+,\d+m/.test(word.text) && pointInPolygon(interiorPoint(word.geometry!.coordinates), room.polygon))
         .map((word) => Number(word.text.match(/^(\d+),(\d+)/)!.slice(1).join('.')));
-    const offices = result.rooms.filter((room) => room.name === 'GABINETE' && printed(room).length === 1);
+    const offices = result.rooms.filter((room) => room.name === 'GABINETE' && printed(room).length === 1 && printed(room)[0] === 18.18);
     expect(offices.length).toBeGreaterThanOrEqual(5);
     for (const office of offices) expect(Math.abs(area(office) / printed(office)[0] - 1)).toBeLessThan(0.03);
   });
@@ -2160,6 +2162,29 @@ describe('doors hung in the partition between a shower room and a bedroom', () =
     ['SHOWER', expect.closeTo(shower, 1)],
     ['STORE', expect.closeTo(1.5 * 3.5, 1)],
   ];
+
+  // The doorway starts 0.12 m from the north wall, and its door, hinged at that jamb, swings 0.8 m
+  // into the shower room: the open leaf, a single stroke from the hinge to the swing's end, runs
+  // along the north wall a partition's thickness off its face, as Spiserstrasse's shower room
+  // draws it. It is a door leaf, and the strip behind it is floor.
+  it.each([
+    ['with its open leaf', true],
+    ['with its swing alone', false],
+  ])('measures the room a door beside its corner swings into whole, %s', async (_, withLeaf) => {
+    // The leaf paired with the wall's face as a partition 0.12 m thick, and the strip behind it
+    // was wall (Spiserstrasse's Dusche / WC lost 0.1 m² so).
+    const pdf = await rowWithDoor([
+      [2.4, 0, 2.52, 0.12],
+      [2.4, 0.92, 2.52, 3.5],
+    ], ({ page, at, pen }) => {
+      const leaf = leafRadius(0.8);
+      page.drawSvgPath(`M ${at(2.4, 0.92)} A ${leaf} ${leaf} 0 0 1 ${at(1.6, 0.12)}`, pen);
+      if (withLeaf) page.drawSvgPath(`M ${at(2.4, 0.12)} L ${at(1.6, 0.12)}`, pen);
+    });
+    const { result, rooms } = await measuredRooms(pdf);
+    expect(rooms).toEqual(roomsOf(2.4 * 3.5, 3 * 3.5));
+    expect(result.openings.map((opening) => opening.subClass)).toEqual(['single swing door']);
+  });
 
   // The doorway 1.01–1.83 m from the north wall, its door hung in a frame drawn as paper-white
   // strips 4 cm wide inside the jambs, as stepcube's bedroom doors are. North of the doorway the

@@ -1,5 +1,6 @@
 // The sheet's linework as the wall, opening and room steps read it: straight lines (strokes and
 // the edges of ink fills), circular arcs (door swings), ink fill regions (poché) and word boxes.
+import Flatbush from 'flatbush';
 import type { Position } from '../../../../core/src/types.ts';
 import type { BBox, RGBA, Segment, SheetPrimitives, SheetWord, StrokeStyle, SubPath, VectorPath } from '../types.ts';
 import { subpathsBBox } from '../vectors.ts';
@@ -40,6 +41,11 @@ export interface Line {
    * through a wall's faces, but is no extension line that makes a face a dimension line.
    */
   axis?: true;
+  /**
+   * A door's leaf (`doorLeafIds`): a stroke from a swing's centre to an end of its arc. Drawn open,
+   * it may run along a wall a jamb's width off its face, but it is never a wall's face.
+   */
+  leaf?: true;
   /** For an edge of a closed outline (a box, a fitting, a short wall), stroked as one subpath or as pieces joined into a ring: that outline. */
   outline?: Outline;
 }
@@ -633,6 +639,33 @@ function explodedLoops(pieces: OpenPiece[]): OpenPiece[][] {
   return loops;
 }
 
+/** A leaf's ends lie within this share of its swing's radius of the swing's centre and of its arc's end. */
+const LEAF_END_SHARE = 0.1;
+
+/**
+ * Lines drawn as a door's leaf, from the centre of its swing (the hinge) to an end of the arc:
+ * open, or shut across the doorway. Where a door hangs beside a corner its open leaf runs along
+ * the wall it meets a jamb's width off that wall's face, a partition's thickness (Spiserstrasse's
+ * shower room), and would pair with the face as a wall.
+ */
+function doorLeafIds(lines: Line[], arcs: Arc[]): Set<number> {
+  const leaves = new Set<number>();
+  if (lines.length === 0 || arcs.length === 0) return leaves;
+  const index = new Flatbush(lines.length);
+  for (const line of lines) index.add(...lineBBox(line));
+  index.finish();
+  for (const arc of arcs) {
+    const near = LEAF_END_SHARE * arc.radius;
+    const [cx, cy] = arc.center;
+    for (const k of index.search(cx - near, cy - near, cx + near, cy + near)) {
+      const { a, b } = lines[k];
+      const joins = (hinge: Position, tip: Position) => distance(hinge, arc.center) <= near && (distance(tip, arc.start) <= near || distance(tip, arc.end) <= near);
+      if (joins(a, b) || joins(b, a)) leaves.add(k);
+    }
+  }
+  return leaves;
+}
+
 export function collectEvidence(primitives: SheetPrimitives, words: SheetWord[], dpi: number): Evidence {
   const lines: Line[] = [];
   const arcs: Arc[] = [];
@@ -695,10 +728,13 @@ export function collectEvidence(primitives: SheetPrimitives, words: SheetWord[],
     return stroke ? styleKey('stroke', stroke.width, stroke.color) : '';
   };
   arcs.push(...explodedArcs(primitives.paths, EXPLODED_PIECE_MM * unitsPerPaperMm, EXPLODED_JOINT_MM * unitsPerPaperMm).map((arc) => ({ ...arc, style: strokeStyle(arc.pathIndex) })));
+  const joinedArcs = joinDashedArcs(arcs, unitsPerPaperMm);
+  // Ids become the lines' indices.
+  const numbered = unframed.map((line, id) => (dashes.dashed.has(line.id) ? { ...line, id, dashed: true as const } : dashes.axes.has(line.id) ? { ...line, id, axis: true as const } : { ...line, id }));
+  const leaves = doorLeafIds(numbered, joinedArcs);
   return {
-    // Ids stay the lines' indices.
-    lines: unframed.map((line, id) => (dashes.dashed.has(line.id) ? { ...line, id, dashed: true } : dashes.axes.has(line.id) ? { ...line, id, axis: true } : { ...line, id })),
-    arcs: joinDashedArcs(arcs, unitsPerPaperMm),
+    lines: numbered.map((line) => (leaves.has(line.id) ? { ...line, leaf: true } : line)),
+    arcs: joinedArcs,
     fills,
     tints,
     opaqueFills,
