@@ -2282,6 +2282,40 @@ describe('built-ins drawn as boxes on a plan whose walls are filled', () => {
     ]);
   });
 
+  // A hall 3 m × 2.5 m and a room beside it, as Spiserstrasse 10.201's "Entrée" draws its
+  // wardrobe: a closed box 0.56 m deep against the north wall, its rail along the middle from side
+  // to side. Rail and box meet end to end, so the box's back and front face each other nowhere
+  // but past the rail: each pairs with the rail instead, at the outer walls' thickness. The plan
+  // prints its dimensions (a chain along the south side), so a line crossed at both ends with no
+  // figure along it, as the rail is by the box's sides, is no dimension line. The hall's printed
+  // area counts the floor under the wardrobe.
+  const hallWithWardrobe = () => {
+    const chain = [-0.25, 0, 3, 3.12, 6.12, 6.37];
+    return greyFilledPlan(
+      rowOfRooms([3, 3], 2.5),
+      ({ page, at, rect, pen }) => {
+        page.drawSvgPath(rect(0.6, 0, 1.8, 0.56), pen);
+        page.drawSvgPath(`M ${at(0.6, 0.28)} L ${at(1.8, 0.28)}`, pen);
+        page.drawSvgPath(`M ${at(-0.25, 3.3)} L ${at(6.37, 3.3)}`, pen);
+        for (const x of chain) page.drawSvgPath(`M ${at(x - 0.05, 3.35)} L ${at(x + 0.05, 3.25)}`, pen);
+      },
+      [['HALL', 1.2, 1.6], ['ROOM', 4.5, 1.6], ...chain.slice(1).map((x, k): [string, number, number] => [(x - chain[k]).toFixed(2), (x + chain[k]) / 2 - 0.1, 3.25])],
+      3.5,
+    );
+  };
+
+  it('measures a hall with the floor under a wardrobe whose rail runs from side to side', async () => {
+    // The rail paired with the wall's face and with the box's front as two walls 0.28 m thick
+    // (Spiserstrasse's Entrée, 6.01 m² for 6.7 printed).
+    const mpu = MPU_AT_1_TO_50;
+    const result = detectTopology({ ...(await parse(await hallWithWardrobe())), metresPerUnit: mpu });
+    const m2 = (rings: Position[][]) => polygonArea(rings) * mpu * mpu;
+    expect(result.rooms.map((room) => [room.name, Number(m2(room.polygon).toFixed(2))]).sort()).toEqual([
+      ['HALL', expect.closeTo(3 * 2.5, 1)],
+      ['ROOM', expect.closeTo(3 * 2.5, 1)],
+    ]);
+  });
+
   // A bedroom 5 m × 3.2 m with a wardrobe 0.6 m deep along its end wall (a box with its doors'
   // line inside), as Trivista's plans draw it: the poché of the walls either side is cut into a
   // separate block over the wardrobe, so the two blocks' ends face each other across the room

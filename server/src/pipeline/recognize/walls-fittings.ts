@@ -63,13 +63,7 @@ export function fittingsOf(outlines: Outline[], lines: Line[], scale: WallScale)
   const outlineIndex = new Flatbush(outlines.length);
   for (const { bbox } of outlines) outlineIndex.add(bbox[0], bbox[1], bbox[2], bbox[3]);
   outlineIndex.finish();
-  const edges = new Map<Outline, Line[]>();
-  for (const line of lines) {
-    if (!line.outline) continue;
-    const own = edges.get(line.outline);
-    if (own) own.push(line);
-    else edges.set(line.outline, [line]);
-  }
+  const edges = edgesByOutline(lines);
   // Lines are searched only round outlines with rounded corners: few on any sheet.
   let lineIndex: Flatbush | null = null;
   const linesIn = (box: [number, number, number, number]) => {
@@ -104,6 +98,18 @@ export function fittingsOf(outlines: Outline[], lines: Line[], scale: WallScale)
     for (const line of held) fittings.content.add(line.id);
   }
   return fittings;
+}
+
+/** The edges of each closed outline among `lines`. */
+export function edgesByOutline(lines: Line[]): Map<Outline, Line[]> {
+  const edges = new Map<Outline, Line[]>();
+  for (const line of lines) {
+    if (!line.outline) continue;
+    const own = edges.get(line.outline);
+    if (own) own.push(line);
+    else edges.set(line.outline, [line]);
+  }
+  return edges;
 }
 
 /** Whether the box round `lines` is `area` or larger. */

@@ -21,7 +21,7 @@ import { HatchIndex } from './walls-hatched.ts';
 import { lighterWalls, type LighterLimits } from './walls-lighter.ts';
 import { curvedWalls, type CurvedWall } from './walls-curved.ts';
 import { preWalls, type StandingEdge } from './walls-pre.ts';
-import { fittingsOf, holdsFittingEdge, type Fittings } from './walls-fittings.ts';
+import { edgesByOutline, fittingsOf, holdsFittingEdge, type Fittings } from './walls-fittings.ts';
 
 /**
  * Two lines pair only where they overlap by this share of their distance apart: strictly while
@@ -842,11 +842,12 @@ export const BUILT_IN_DEPTH_METRES = 0.45;
  * walls (poché lies under half its wall pairs or more, the boxes aside), a pair of strokes with
  * nothing filled between them that is thicker than the filled walls is such a box: a plan that
  * fills its walls leaves thin ones empty (partitions drawn as two lines beside filled concrete)
- * but not its thickest. What is drawn inside a box (a shelf, a rail, a cross) pairs at a wall's
+ * but not its thickest; so is an unfilled closed rectangle among `rectangles` as deep, up to the
+ * thickest a wall may be. What is drawn inside a box (a shelf, a rail, a cross) pairs at a wall's
  * thickness with its sides and is the box's too. Returns whether a pair lies in a box (a box's or
  * its contents') or between a box and the wall it stands clear of, and the boxes' sides.
  */
-function builtInBoxes(pairs: LinePair[], inPoche: (p: Position) => boolean, scale: WallScale): BuiltIns {
+function builtInBoxes(pairs: LinePair[], rectangles: LinePair[], inPoche: (p: Position) => boolean, scale: WallScale): BuiltIns {
   const none = { holds: () => false, sides: [] };
   if (scale.unitsPerMetre === null) return none;
   const unfilled: LinePair[] = [];
@@ -865,11 +866,13 @@ function builtInBoxes(pairs: LinePair[], inPoche: (p: Position) => boolean, scal
   }
   if (filledLengths.length === 0) return none;
   const thickest = Math.max((1 + MODE_TOLERANCE) * weightedQuantile(filledThicknesses, filledLengths, THICKEST_FILLED_QUANTILE), BUILT_IN_DEPTH_METRES * scale.unitsPerMetre);
-  const boxes = unfilled.filter((pair) => Math.abs(pair.d) > thickest);
+  const pairedBoxes = unfilled.filter((pair) => Math.abs(pair.d) > thickest);
   const filled = filledLengths.reduce((sum, length) => sum + length, 0);
   // The boxes themselves are no walls to weigh the fill against.
-  const boxLength = boxes.reduce((sum, pair) => sum + pair.s1 - pair.s0, 0);
-  if (boxes.length === 0 || filled < FILLED_WALLS_SHARE * (total - boxLength)) return none;
+  const boxLength = pairedBoxes.reduce((sum, pair) => sum + pair.s1 - pair.s0, 0);
+  if (filled < FILLED_WALLS_SHARE * (total - boxLength)) return none;
+  const boxes = [...pairedBoxes, ...rectangles.filter((pair) => Math.abs(pair.d) > thickest && Math.abs(pair.d) <= scale.maxThickness && !inPoche(pairMiddle(pair)))];
+  if (boxes.length === 0) return none;
   const rects = new RectIndex(boxes.map(boxRect));
   const boxesAt = (p: Position) => rects.search([p[0], p[1], p[0], p[1]]).filter((k) => rectHolds(rects.rects[k], p));
   const inBox = (p: Position) => boxesAt(p).length > 0;
@@ -899,6 +902,30 @@ function builtInBoxes(pairs: LinePair[], inPoche: (p: Position) => boolean, scal
     return [box.i, box.j].map((line) => ({ line, centre }));
   });
   return { holds, sides };
+}
+
+/** A closed rectangle's long sides overlap along this share of their length at least. */
+const RECTANGLE_OVERLAP = 0.9;
+
+/**
+ * Each closed rectangle among `lines` as the pair of its long sides. A box is found from its sides'
+ * pair, but a wardrobe's rail run from side to side along its middle pairs with its back and its
+ * front instead, so no pair shows how deep the box is (Spiserstrasse's Entrée).
+ */
+function rectanglePairs(lines: Line[]): LinePair[] {
+  const pairs: LinePair[] = [];
+  for (const edges of edgesByOutline(lines).values()) {
+    if (edges.length !== 4) continue;
+    const [i, ...others] = [...edges].sort((a, b) => b.length - a.length);
+    const j = others.find((other) => parallel(i, other, PARALLEL_SINE));
+    if (!j) continue;
+    const along = [j.a, j.b].map((p) => i.ux * p[0] + i.uy * p[1]);
+    const [s0, s1] = [Math.max(i.t0, Math.min(...along)), Math.min(i.t1, Math.max(...along))];
+    if (s1 - s0 < RECTANGLE_OVERLAP * i.length) continue;
+    const middle: Position = [(j.a[0] + j.b[0]) / 2, (j.a[1] + j.b[1]) / 2];
+    pairs.push({ i, j, d: -i.uy * middle[0] + i.ux * middle[1] - i.offset, s0, s1 });
+  }
+  return pairs;
 }
 
 /** The built-ins of a plan that fills its walls: whether a pair lies in a box (or between a box and a wall), and the boxes' sides. */
@@ -1120,7 +1147,7 @@ export function detectWallEvidence({ evidence, scale, poche, lines, dimensions, 
     .filter((pair) => !wallLadder.has(pair))
     .map((pair) => ({ pair, quad: pairQuad(pair) }))
     .filter(({ quad }) => !framesWords(quad));
-  const builtIns = builtInBoxes(framed.map(({ pair }) => pair), inPoche, scale);
+  const builtIns = builtInBoxes(framed.map(({ pair }) => pair), rectanglePairs(lines), inPoche, scale);
   const inBuiltIn = builtIns.holds;
   const walled = framed.filter(({ pair }) => !inBuiltIn(pair));
   const modes = thicknessPeaks(
