@@ -109,6 +109,13 @@ async function greyFilledPlan(walls: [number, number, number, number][], furnish
   return doc.save();
 }
 
+/** The topology of a plan drawn at 1:50, and its rooms as [name, m²] sorted by name. */
+async function roomsAt1To50(pdf: Uint8Array) {
+  const mpu = MPU_AT_1_TO_50;
+  const result = detectTopology({ ...(await parse(pdf)), metresPerUnit: mpu });
+  return { result, rooms: result.rooms.map((room) => [room.name, Number((polygonArea(room.polygon) * mpu * mpu).toFixed(2))]).sort() };
+}
+
 describe('first-floor.pdf (construction plan, 1/4" = 1\'-0")', () => {
   const mpu = metresPerUnit({ drawing: 0.25, real: 1, units: 'imperial', type: 'architectural' }, DPI)!;
   let sheet: ParsedSheet;
@@ -2151,11 +2158,6 @@ describe('doors hung in the partition between a shower room and a bedroom', () =
       3.75,
     );
   const leafRadius = (metres: number) => metres * (72 / 25.4) * 20;
-  const measuredRooms = async (pdf: Uint8Array) => {
-    const mpu = MPU_AT_1_TO_50;
-    const result = detectTopology({ ...(await parse(pdf)), metresPerUnit: mpu });
-    return { result, rooms: result.rooms.map((room) => [room.name, Number((polygonArea(room.polygon) * mpu * mpu).toFixed(2))]).sort() };
-  };
   const roomsOf = (shower: number, bedroom: number) => [
     ['BEDROOM', expect.closeTo(bedroom, 1)],
     ['CLOSET', expect.closeTo(1.5 * 3.5, 1)],
@@ -2181,7 +2183,7 @@ describe('doors hung in the partition between a shower room and a bedroom', () =
       page.drawSvgPath(`M ${at(2.4, 0.92)} A ${leaf} ${leaf} 0 0 1 ${at(1.6, 0.12)}`, pen);
       if (withLeaf) page.drawSvgPath(`M ${at(2.4, 0.12)} L ${at(1.6, 0.12)}`, pen);
     });
-    const { result, rooms } = await measuredRooms(pdf);
+    const { result, rooms } = await roomsAt1To50(pdf);
     expect(rooms).toEqual(roomsOf(2.4 * 3.5, 3 * 3.5));
     expect(result.openings.map((opening) => opening.subClass)).toEqual(['single swing door']);
   });
@@ -2203,7 +2205,7 @@ describe('doors hung in the partition between a shower room and a bedroom', () =
       const leaf = leafRadius(0.82);
       page.drawSvgPath(`M ${at(2.4, 1.83)} A ${leaf} ${leaf} 0 0 1 ${at(1.58, 1.01)} L ${at(2.4, 1.01)}`, pen);
     });
-    expect((await measuredRooms(pdf)).rooms).toEqual(roomsOf(2.4 * 3.5 - 0.15 * 0.97, 3 * 3.5 + 0.21 * 0.75));
+    expect((await roomsAt1To50(pdf)).rooms).toEqual(roomsOf(2.4 * 3.5 - 0.15 * 0.97, 3 * 3.5 + 0.21 * 0.75));
   });
 });
 
@@ -2307,10 +2309,7 @@ describe('built-ins drawn as boxes on a plan whose walls are filled', () => {
   it('measures a hall with the floor under a wardrobe whose rail runs from side to side', async () => {
     // The rail paired with the wall's face and with the box's front as two walls 0.28 m thick
     // (Spiserstrasse's Entrée, 6.01 m² for 6.7 printed).
-    const mpu = MPU_AT_1_TO_50;
-    const result = detectTopology({ ...(await parse(await hallWithWardrobe())), metresPerUnit: mpu });
-    const m2 = (rings: Position[][]) => polygonArea(rings) * mpu * mpu;
-    expect(result.rooms.map((room) => [room.name, Number(m2(room.polygon).toFixed(2))]).sort()).toEqual([
+    expect((await roomsAt1To50(await hallWithWardrobe())).rooms).toEqual([
       ['HALL', expect.closeTo(3 * 2.5, 1)],
       ['ROOM', expect.closeTo(3 * 2.5, 1)],
     ]);

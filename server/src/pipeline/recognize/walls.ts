@@ -1095,6 +1095,8 @@ export interface WallCandidates {
   hatched: Set<string>;
   /** Fittings drawn with their rims, whose edges and content make no wall with other lines. */
   fittings: Fittings;
+  /** Closed rectangles as the pairs of their long sides: built-ins' boxes where as deep. */
+  rectangles: LinePair[];
   /** Whether a point lies in the poché as painted. */
   inPoche: (p: Position) => boolean;
   /** What opaque paint laid later hides of a fill (`paintedOver`). */
@@ -1132,11 +1134,11 @@ export function wallCandidates(evidence: Evidence, scale: WallScale): WallCandid
   const faceCandidates = candidates.filter((line) => !line.dashed && !line.leaf);
   const penPairs = firstPairs.filter((pair) => !ladder.has(pair));
   const hatched = hatchedPens(penPairs, faceCandidates, lines, scale);
-  return { evidence, scale, poche, lines, dimensions, wordIndex, faces, faceCandidates, penPairs, hatched, fittings: fittingsOf(evidence.outlines, lines, scale), inPoche: pointInPoche(poche), hidden };
+  return { evidence, scale, poche, lines, dimensions, wordIndex, faces, faceCandidates, penPairs, hatched, fittings: fittingsOf(evidence.outlines, lines, scale), rectangles: rectanglePairs(lines), inPoche: pointInPoche(poche), hidden };
 }
 
 /** The walls of a sheet, read as `reading` says; which reading is right is the caller's judgement. */
-export function detectWallEvidence({ evidence, scale, poche, lines, dimensions, wordIndex, faces, faceCandidates, penPairs, hatched, fittings, inPoche, hidden }: WallCandidates, reading: WallReading): WallEvidence {
+export function detectWallEvidence({ evidence, scale, poche, lines, dimensions, wordIndex, faces, faceCandidates, penPairs, hatched, fittings, rectangles, inPoche, hidden }: WallCandidates, reading: WallReading): WallEvidence {
   const { pens, lighter, minorHeaviest, strongest } = wallStyles(penPairs, reading.widthFromMainPens, hatched);
   const unfiguredFaces = faces.filter((line) => dimensions.unfigured.has(line.id) && line.length >= scale.minThickness);
   const wallLines = [...faceCandidates, ...unfiguredFaces].filter((line) => pens.has(line.style));
@@ -1147,7 +1149,7 @@ export function detectWallEvidence({ evidence, scale, poche, lines, dimensions, 
     .filter((pair) => !wallLadder.has(pair))
     .map((pair) => ({ pair, quad: pairQuad(pair) }))
     .filter(({ quad }) => !framesWords(quad));
-  const builtIns = builtInBoxes(framed.map(({ pair }) => pair), rectanglePairs(lines), inPoche, scale);
+  const builtIns = builtInBoxes(framed.map(({ pair }) => pair), rectangles, inPoche, scale);
   const inBuiltIn = builtIns.holds;
   const walled = framed.filter(({ pair }) => !inBuiltIn(pair));
   const modes = thicknessPeaks(
