@@ -11,7 +11,7 @@ import { boxContainsPoint, closeRing, coveredLength, distance, distanceToSegment
 import type { Polygon } from './geom-clip.ts';
 import { RectIndex, fromFrame, parallel, rectBBox, rectHolds, rectIn, sineBetween, toFrame, type Frame, type FrameRect } from './geom-frame.ts';
 import type { OpeningSubClass } from './model.ts';
-import { luminance, type Arc, type Evidence, type Line } from './topology-evidence.ts';
+import { luminance, runsBetween, type Arc, type Evidence, type Line } from './topology-evidence.ts';
 import { BUILT_IN_DEPTH_METRES, ODD_WALL_RATIO, type WallEvidence, type WallRun } from './walls.ts';
 
 /** An opening as found: a rectangle across its wall gap, in the frame of the wall. */
@@ -102,8 +102,7 @@ function hasLeaf(lines: Line[], hinge: Position, tip: Position, radius: number):
   const tolerance = 0.12 * radius;
   return lines.some(
     (line) =>
-      (distance(line.a, hinge) <= tolerance && distance(line.b, tip) <= tolerance) ||
-      (distance(line.b, hinge) <= tolerance && distance(line.a, tip) <= tolerance) ||
+      runsBetween(line, hinge, tip, tolerance) ||
       (line.length >= 0.7 * radius && distanceToSegment(tip, line.a, line.b) <= tolerance && distanceToSegment(hinge, line.a, line.b) <= tolerance),
   );
 }

@@ -642,8 +642,14 @@ function explodedLoops(pieces: OpenPiece[]): OpenPiece[][] {
 /** A leaf's ends lie within this share of its swing's radius of the swing's centre and of its arc's end. */
 const LEAF_END_SHARE = 0.1;
 
+/** Whether `line` runs from `hinge` to `tip`, each of its ends within `tolerance` of one: a door's leaf from its swing's centre to an end of the arc. */
+export function runsBetween(line: Line, hinge: Position, tip: Position, tolerance: number): boolean {
+  const { a, b } = line;
+  return (distance(a, hinge) <= tolerance && distance(b, tip) <= tolerance) || (distance(b, hinge) <= tolerance && distance(a, tip) <= tolerance);
+}
+
 /**
- * Lines drawn as a door's leaf, from the centre of its swing (the hinge) to an end of the arc:
+ * Indices of the lines drawn as a door's leaf, from the centre of its swing (the hinge) to an end of the arc:
  * open, or shut across the doorway. Where a door hangs beside a corner its open leaf runs along
  * the wall it meets a jamb's width off that wall's face, a partition's thickness (Spiserstrasse's
  * shower room), and would pair with the face as a wall.
@@ -658,9 +664,7 @@ function doorLeafIds(lines: Line[], arcs: Arc[]): Set<number> {
     const near = LEAF_END_SHARE * arc.radius;
     const [cx, cy] = arc.center;
     for (const k of index.search(cx - near, cy - near, cx + near, cy + near)) {
-      const { a, b } = lines[k];
-      const joins = (hinge: Position, tip: Position) => distance(hinge, arc.center) <= near && (distance(tip, arc.start) <= near || distance(tip, arc.end) <= near);
-      if (joins(a, b) || joins(b, a)) leaves.add(k);
+      if (runsBetween(lines[k], arc.center, arc.start, near) || runsBetween(lines[k], arc.center, arc.end, near)) leaves.add(k);
     }
   }
   return leaves;
@@ -729,11 +733,16 @@ export function collectEvidence(primitives: SheetPrimitives, words: SheetWord[],
   };
   arcs.push(...explodedArcs(primitives.paths, EXPLODED_PIECE_MM * unitsPerPaperMm, EXPLODED_JOINT_MM * unitsPerPaperMm).map((arc) => ({ ...arc, style: strokeStyle(arc.pathIndex) })));
   const joinedArcs = joinDashedArcs(arcs, unitsPerPaperMm);
-  // Ids become the lines' indices.
-  const numbered = unframed.map((line, id) => (dashes.dashed.has(line.id) ? { ...line, id, dashed: true as const } : dashes.axes.has(line.id) ? { ...line, id, axis: true as const } : { ...line, id }));
-  const leaves = doorLeafIds(numbered, joinedArcs);
+  const leaves = doorLeafIds(unframed, joinedArcs);
   return {
-    lines: numbered.map((line) => (leaves.has(line.id) ? { ...line, leaf: true } : line)),
+    // Ids become the lines' indices.
+    lines: unframed.map((line, id) => {
+      const marked: Line = { ...line, id };
+      if (dashes.dashed.has(line.id)) marked.dashed = true;
+      else if (dashes.axes.has(line.id)) marked.axis = true;
+      if (leaves.has(id)) marked.leaf = true;
+      return marked;
+    }),
     arcs: joinedArcs,
     fills,
     tints,

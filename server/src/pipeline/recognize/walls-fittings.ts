@@ -54,16 +54,16 @@ const ACROSS_OUTLINE_SHARE = 0.9;
  * corners are rounded and the linework it holds spans that share (a basin whose bowl is open for
  * its tap, a shower tray holding its drain and falls: their outer rim is the wall's face, drawn
  * once, so only the inner one closes). Box-like things (a stair's outline holding its treads, a
- * closet's holding its shelf) have square corners. Unscaled, no size is a fitting's.
+ * closet's holding its shelf) have square corners. Unscaled, no size is a fitting's. `edges` are
+ * the outlines' edges among `lines` (`edgesByOutline`).
  */
-export function fittingsOf(outlines: Outline[], lines: Line[], scale: WallScale): Fittings {
+export function fittingsOf(outlines: Outline[], lines: Line[], edges: Map<Outline, Line[]>, scale: WallScale): Fittings {
   const fittings: Fittings = { outlines: new Set(), content: new Set() };
   if (scale.unitsPerMetre === null || outlines.length === 0 || lines.length === 0) return fittings;
   const [shortest, longest] = FITTING_SIDES_METRES.map((metres) => metres * scale.unitsPerMetre!);
   const outlineIndex = new Flatbush(outlines.length);
   for (const { bbox } of outlines) outlineIndex.add(bbox[0], bbox[1], bbox[2], bbox[3]);
   outlineIndex.finish();
-  const edges = edgesByOutline(lines);
   // Lines are searched only round outlines with rounded corners: few on any sheet.
   let lineIndex: Flatbush | null = null;
   const linesIn = (box: [number, number, number, number]) => {

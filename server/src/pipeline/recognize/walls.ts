@@ -15,7 +15,7 @@ import { RectIndex, fromFrame, parallel, rectBBox, rectCorners, rectHolds, rectI
 import type { RGBA, VectorPath } from '../types.ts';
 import type { Position } from '../../../../core/src/types.ts';
 import { dimensionMarks, type DimensionMarks } from './topology-dimensions.ts';
-import { fillPolygons, isLettering, lineBBox, luminance, makeLine, styleKey, styleLuminance, type Evidence, type FillRegion, type Line } from './topology-evidence.ts';
+import { fillPolygons, isLettering, lineBBox, luminance, makeLine, styleKey, styleLuminance, type Evidence, type FillRegion, type Line, type Outline } from './topology-evidence.ts';
 import { letteringLineIds } from './topology-lettering.ts';
 import { HatchIndex } from './walls-hatched.ts';
 import { lighterWalls, type LighterLimits } from './walls-lighter.ts';
@@ -908,15 +908,15 @@ function builtInBoxes(pairs: LinePair[], rectangles: LinePair[], inPoche: (p: Po
 const RECTANGLE_OVERLAP = 0.9;
 
 /**
- * Each closed rectangle among `lines` as the pair of its long sides. A box is found from its sides'
+ * Each closed rectangle among the outlines' `edges` as the pair of its long sides. A box is found from its sides'
  * pair, but a wardrobe's rail run from side to side along its middle pairs with its back and its
  * front instead, so no pair shows how deep the box is (Spiserstrasse's Entrée).
  */
-function rectanglePairs(lines: Line[]): LinePair[] {
+function rectanglePairs(edges: Map<Outline, Line[]>): LinePair[] {
   const pairs: LinePair[] = [];
-  for (const edges of edgesByOutline(lines).values()) {
-    if (edges.length !== 4) continue;
-    const [i, ...others] = [...edges].sort((a, b) => b.length - a.length);
+  for (const sides of edges.values()) {
+    if (sides.length !== 4) continue;
+    const [i, ...others] = [...sides].sort((a, b) => b.length - a.length);
     const j = others.find((other) => parallel(i, other, PARALLEL_SINE));
     if (!j) continue;
     const along = [j.a, j.b].map((p) => i.ux * p[0] + i.uy * p[1]);
@@ -1134,7 +1134,8 @@ export function wallCandidates(evidence: Evidence, scale: WallScale): WallCandid
   const faceCandidates = candidates.filter((line) => !line.dashed && !line.leaf);
   const penPairs = firstPairs.filter((pair) => !ladder.has(pair));
   const hatched = hatchedPens(penPairs, faceCandidates, lines, scale);
-  return { evidence, scale, poche, lines, dimensions, wordIndex, faces, faceCandidates, penPairs, hatched, fittings: fittingsOf(evidence.outlines, lines, scale), rectangles: rectanglePairs(lines), inPoche: pointInPoche(poche), hidden };
+  const edges = edgesByOutline(lines);
+  return { evidence, scale, poche, lines, dimensions, wordIndex, faces, faceCandidates, penPairs, hatched, fittings: fittingsOf(evidence.outlines, lines, edges, scale), rectangles: rectanglePairs(edges), inPoche: pointInPoche(poche), hidden };
 }
 
 /** The walls of a sheet, read as `reading` says; which reading is right is the caller's judgement. */
