@@ -2371,3 +2371,39 @@ describe('built-ins drawn as boxes on a plan whose walls are filled', () => {
     expect(polygonArea(store.polygon) * mpu * mpu).toBeCloseTo(1.83 * 1.15, 1);
   });
 });
+
+describe('floors painted in a tint round their furniture', () => {
+  // Three rooms 4 × 3 m at 1:50 with black poché walls, as a rental plan paints them: each floor in
+  // a beige tint (luminance 185, darker than the palest poché) that leaves off eighteen round
+  // stools 0.4 m across, each outlined in a hairline. With its holes' edges, a floor's paint is as
+  // long and thin on average (twice its area over its perimeter) as a wall, and the three floors
+  // hold more such paint than the walls do.
+  const tintedFlat = async () => {
+    const sheet = await greyPlanAt1To50();
+    const { doc, page, font, metres, left, top, rect, at, pen } = sheet;
+    const widths = [4, 4, 4];
+    for (const wall of rowOfRooms(widths, 3)) page.drawSvgPath(rect(...wall), { ...pen, color: rgb(0, 0, 0), borderWidth: 0 });
+    const radius = metres(0.2);
+    const stools = (x0: number) => Array.from({ length: 18 }, (_, k) => [x0 + 0.35 + (k % 6) * 0.66, 0.5 + Math.floor(k / 6) * 1] as const);
+    // A circle from its leftmost point, turning against the floor's outline so that the non-zero fill leaves it unpainted.
+    const circle = (x: number, y: number) => `M ${at(x - 0.2, y)} a ${radius} ${radius} 0 1 0 ${2 * radius} 0 a ${radius} ${radius} 0 1 0 ${-2 * radius} 0 Z`;
+    widths.forEach((_, room) => {
+      const x0 = room * 4.12;
+      const holes = stools(x0).map(([x, y]) => circle(x, y));
+      page.drawSvgPath(`${rect(x0, 0, x0 + 4, 3)} ${holes.join(' ')}`, { x: 0, y: page.getHeight(), color: rgb(198 / 255, 183 / 255, 164 / 255) });
+      for (const [x, y] of stools(x0)) page.drawSvgPath(circle(x, y), pen);
+      page.drawText(['KITCHEN', 'BEDROOM', 'STUDY'][room], { x: left + metres(x0 + 1.5), y: page.getHeight() - (top + metres(1.2)), size: 9, font });
+    });
+    page.drawText('GROUND FLOOR PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (top + metres(3.25) + 60), size: 10, font });
+    return doc.save();
+  };
+
+  it('takes the walls for the poché and measures each room to them, the floor under its furniture included', async () => {
+    const { rooms } = await roomsAt1To50(await tintedFlat());
+    expect(rooms).toEqual([
+      ['BEDROOM', expect.closeTo(12, 1)],
+      ['KITCHEN', expect.closeTo(12, 1)],
+      ['STUDY', expect.closeTo(12, 1)],
+    ]);
+  });
+});

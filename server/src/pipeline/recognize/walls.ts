@@ -9,14 +9,15 @@
 // blocks) are filled in as joints. Existing walls drawn in a lighter pen (renovation plans) are
 // read on request (walls-lighter.ts).
 import Flatbush from 'flatbush';
-import { median, pointInPolygon, ringBBox, ringPerimeter, signedArea2, weightedQuantile } from './geom-basics.ts';
+import { boxContainsPoint, median, pointInPolygon, ringBBox, ringPerimeter, signedArea2, weightedQuantile } from './geom-basics.ts';
 import { differenceOf, multiPolygonArea, type MultiPolygon, type Polygon } from './geom-clip.ts';
 import { RectIndex, fromFrame, parallel, rectBBox, rectCorners, rectHolds, rectIn, rectRing, toFrame, type FrameRect } from './geom-frame.ts';
 import type { RGBA, VectorPath } from '../types.ts';
 import type { Position } from '../../../../core/src/types.ts';
 import { dimensionMarks, type DimensionMarks } from './topology-dimensions.ts';
-import { fillPolygons, isLettering, lineBBox, luminance, makeLine, styleKey, styleLuminance, type Evidence, type FillRegion, type Line, type Outline } from './topology-evidence.ts';
+import { fillPolygons, isLettering, lineBBox, readSurely, luminance, makeLine, styleKey, styleLuminance, type Evidence, type FillRegion, type Line, type Outline } from './topology-evidence.ts';
 import { letteringLineIds } from './topology-lettering.ts';
+import { namesRoomUse } from './rooms.ts';
 import { HatchIndex } from './walls-hatched.ts';
 import { lighterWalls, type LighterLimits } from './walls-lighter.ts';
 import { curvedWalls, type CurvedWall } from './walls-curved.ts';
@@ -52,6 +53,8 @@ const SHORTEST_OPENING_METRES = 0.3;
 const POCHE_LUMINANCE = 215;
 /** Poché is this share of the thinnest wall wide at least, on average as painted and as seen. */
 const THINNEST_POCHE = 0.4;
+/** A colour is a floor's tint where rooms' names lie on fills holding this share of its paint or more. */
+const LETTERED_FLOOR_SHARE = 0.25;
 
 export interface WallScale {
   /** Blueprint units per metre of the building, when known or estimated from door swings. */
@@ -775,20 +778,47 @@ function colorKey(color: RGBA): string {
 
 /**
  * Dark fills that are long and thin, in the colour most such fill area is painted in: other
- * colours in the wall line are windows or door leaves drawn as fills, not wall.
+ * colours in the wall line are windows or door leaves drawn as fills, not wall. A colour a share of
+ * whose paint carries rooms' names is a floor's tint: rooms are named on their floors, never on
+ * their walls (a dimension's figure may stand on a wall). Where furniture stands on a tinted floor, the strips of floor between the pieces, and a
+ * floor painted round its furniture (its holes' edges count in its perimeter), are as long and
+ * thin on average as walls, and may outweigh the walls' poché.
  */
-function pocheFills(fills: FillRegion[], scale: WallScale): PocheRegion[] {
-  const thin = fills.filter((fill) => {
-    if (luminance(fill.color) > POCHE_LUMINANCE) return false;
+function pocheFills(fills: FillRegion[], words: Evidence['words'], wordIndex: Flatbush | null, scale: WallScale): PocheRegion[] {
+  const dark = fills.filter((fill) => luminance(fill.color) <= POCHE_LUMINANCE);
+  const thin = dark.filter((fill) => {
     const width = meanWidth(fill);
     const [x0, y0, x1, y1] = fill.bbox;
     return width >= THINNEST_POCHE * scale.minThickness && width <= scale.maxThickness && Math.max(x1 - x0, y1 - y0) >= 2.5 * width;
   });
-  const areaByColor = new Map<string, number>();
-  for (const fill of thin) areaByColor.set(colorKey(fill.color), (areaByColor.get(colorKey(fill.color)) ?? 0) + fill.area);
+  const thinArea = areaByColor(thin);
+  const ofThinColours = dark.filter((fill) => thinArea.has(colorKey(fill.color)));
+  const paintedArea = areaByColor(ofThinColours);
+  const letteredArea = areaByColor(ofThinColours.filter((fill) => carriesRoomName(fill, words, wordIndex)));
   let dominant: string | null = null;
-  for (const [key, area] of areaByColor) if (dominant === null || area > areaByColor.get(dominant)!) dominant = key;
+  for (const [key, area] of thinArea) {
+    if ((letteredArea.get(key) ?? 0) >= LETTERED_FLOOR_SHARE * paintedArea.get(key)!) continue;
+    if (dominant === null || area > thinArea.get(dominant)!) dominant = key;
+  }
   return thin.filter((fill) => colorKey(fill.color) === dominant).map((fill) => ({ ...fill, polygons: fillPolygons(fill.path) }));
+}
+
+function areaByColor(fills: FillRegion[]): Map<string, number> {
+  const areas = new Map<string, number>();
+  for (const fill of fills) areas.set(colorKey(fill.color), (areas.get(colorKey(fill.color)) ?? 0) + fill.area);
+  return areas;
+}
+
+/** Whether a room's name is printed on the paint of a fill (not in a hole it leaves). */
+function carriesRoomName(fill: FillRegion, words: Evidence['words'], wordIndex: Flatbush | null): boolean {
+  if (!wordIndex) return false;
+  const on = wordIndex
+    .search(...fill.bbox)
+    .map((k) => words[k])
+    .filter(({ word, center }) => readSurely(word) && namesRoomUse(word.text) && boxContainsPoint(fill.bbox, center));
+  if (on.length === 0) return false;
+  const polygons = fillPolygons(fill.path);
+  return on.some(({ center }) => polygons.some((polygon) => pointInPolygon(center, polygon)));
 }
 
 /**
@@ -1113,16 +1143,16 @@ function pointInPoche(poche: PocheRegion[]): (p: Position) => boolean {
 }
 
 export function wallCandidates(evidence: Evidence, scale: WallScale): WallCandidates {
-  const hidden = paintedOver(evidence.opaqueFills);
-  const poche = visiblePoche(pocheFills(evidence.fills, scale), hidden, scale);
-  const lines = [...evidence.lines, ...pocheEdges(poche, evidence.lines.length)];
-  const dimensions = dimensionMarks(lines, evidence.unitsPerPaperMm, evidence.words);
   let wordIndex: Flatbush | null = null;
   if (evidence.words.length > 0) {
     wordIndex = new Flatbush(evidence.words.length);
     for (const { bbox } of evidence.words) wordIndex.add(bbox[0], bbox[1], bbox[2], bbox[3]);
     wordIndex.finish();
   }
+  const hidden = paintedOver(evidence.opaqueFills);
+  const poche = visiblePoche(pocheFills(evidence.fills, evidence.words, wordIndex, scale), hidden, scale);
+  const lines = [...evidence.lines, ...pocheEdges(poche, evidence.lines.length)];
+  const dimensions = dimensionMarks(lines, evidence.unitsPerPaperMm, evidence.words);
   const lettering = letteringLineIds(lines, evidence.words, wordIndex);
   const candidates = lines.filter((line) => line.length >= scale.minThickness && !dimensions.dimensionIds.has(line.id) && !lettering.has(line.id));
   // Pens are told apart on every line's pairs; walls are then paired among wall-pen lines only,
