@@ -115,7 +115,7 @@ async function runPipeline(pdf: Uint8Array, render?: (sheet: OpenSheet, run: Pip
     const words = await timed(seconds, 'text', async () => readSheetWords(sheet, async (dpi) => scaledPng(await renderSheet(sheet, dpi))));
     const primitives = await timed(seconds, 'vectors', () => extractPrimitives(sheet));
     const detection = await timed(seconds, 'scale', () => detectScale({ words, primitives, info: sheet.info }));
-    const result = await timed(seconds, 'recognize', () => recognizeSheet({ info: sheet.info, primitives, words, scale: detection.scale }));
+    const result = await timed(seconds, 'recognize', () => recognizeSheet({ info: sheet.info, primitives, words, scale: detection.scale, sizeScale: detection.sizeScale }));
     const geojson = await timed(seconds, 'measure', () => withMeasurements(result.geojson, result.scale, DPI));
     seconds.total = Object.values(seconds).reduce((sum, s) => sum + s, 0);
     const run: PipelineRun = { words, scale: result.scale, geojson, linkedWords: result.words, warnings: result.warnings, seconds };

@@ -61,7 +61,7 @@ for (const file of findPdfs(realplans)) {
   const primitives = await timed(stages, 'vectors', () => extractPrimitives(sheet));
   await timed(stages, 'svg', () => writeFileSync(path.join(work, 'vector.svg'), renderVectorSvg(sheet.info, primitives, words)));
   const detection = await timed(stages, 'scale', () => detectScale({ words, primitives, info: sheet.info }));
-  await timed(stages, 'recognize', () => recognizeSheet({ info: sheet.info, primitives, words, scale: detection.scale }));
+  await timed(stages, 'recognize', () => recognizeSheet({ info: sheet.info, primitives, words, scale: detection.scale, sizeScale: detection.sizeScale }));
   await sheet.close();
 
   const pageArea = sheet.info.widthPx * sheet.info.heightPx;

@@ -3,9 +3,11 @@
 // a door in it, closed by four exterior walls, with a toilet in the right-hand room.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { colorFor } from '../../core/src/colors.ts';
-import type { BlueprintFeature, BlueprintFeatureCollection, Position } from '../../core/src/types.ts';
+import { metresPerUnit, polygonArea } from '../../core/src/measure.ts';
+import type { BlueprintFeature, BlueprintFeatureCollection, PolygonGeometry, Position } from '../../core/src/types.ts';
 import { pointInPolygon } from '../../core/src/geometry.ts';
 import { validateFeatureCollection } from '../../core/src/validate.ts';
 import { extractWords } from '../src/pipeline/text.ts';
@@ -403,5 +405,49 @@ describe('recognizeSheet on a real sheet', () => {
         await sheet.close();
       }
     }
+  });
+});
+
+describe('recognizeSheet on a sheet whose scale is flagged', () => {
+  // Two rooms 3 × 3 m with black walls (0.25 m outside, a 0.12 m partition with a 0.9 m door whose
+  // swing is drawn), at 1:50 on A3, and the same plan again twice at a third of its size, as a key
+  // plan beside the plan: two of the sheet's three door swings are the key plans' small ones.
+  const planWithKeyPlans = async () => {
+    const MM = 72 / 25.4;
+    const plan = await PDFDocument.create();
+    const page = plan.addPage([240 * MM, 140 * MM]);
+    const font = await plan.embedFont(StandardFonts.Helvetica);
+    const pt = (metres: number) => ((metres * 1000) / 50) * MM;
+    const at = (x: number, y: number) => `${20 * MM + pt(x)} ${20 * MM + pt(y)}`;
+    const rect = (x0: number, y0: number, x1: number, y1: number) => `M ${at(x0, y0)} L ${at(x1, y0)} L ${at(x1, y1)} L ${at(x0, y1)} Z`;
+    const black = { x: 0, y: page.getHeight(), color: rgb(0, 0, 0) };
+    const walls: [number, number, number, number][] = [[-0.25, -0.25, 6.37, 0], [-0.25, 3, 6.37, 3.25], [-0.25, 0, 0, 3], [6.12, 0, 6.37, 3], [3, 0, 3.12, 1], [3, 1.9, 3.12, 3]];
+    for (const wall of walls) page.drawSvgPath(rect(...wall), black);
+    const pen = { x: 0, y: page.getHeight(), borderWidth: 0.35 };
+    page.drawSvgPath(`M ${at(3.12, 1)} L ${at(4.02, 1)} A ${pt(0.9)} ${pt(0.9)} 0 0 1 ${at(3.12, 1.9)}`, pen);
+    page.drawText('KITCHEN', { x: 20 * MM + pt(1), y: page.getHeight() - (20 * MM + pt(1.5)), size: 9, font });
+    page.drawText('BEDROOM', { x: 20 * MM + pt(4.2), y: page.getHeight() - (20 * MM + pt(2.2)), size: 9, font });
+    const sheet = await PDFDocument.create();
+    const [drawn] = await sheet.embedPdf(await plan.save());
+    const a3 = sheet.addPage([420 * MM, 297 * MM]);
+    a3.drawPage(drawn, { x: 10 * MM, y: 120 * MM });
+    for (const y of [20, 70]) a3.drawPage(drawn, { x: 300 * MM, y: y * MM, xScale: 1 / 3, yScale: 1 / 3 });
+    return sheet.save();
+  };
+  const flagged = { drawing: 1, real: 50, type: 'metric', units: 'si', label: '1:50', manual_scaling_needed: true } as const;
+
+  it('judges sizes at its size scale, not at the door swings, most of which are the key plans\'', async () => {
+    const sheet = await openSheet(await planWithKeyPlans(), 150);
+    const [primitives, words] = await Promise.all([extractPrimitives(sheet), extractWords(sheet)]);
+    await sheet.close();
+    const { geojson } = recognizeSheet({ info: sheet.info, primitives, words, scale: flagged, sizeScale: { ...flagged, manual_scaling_needed: false } });
+    const mpu = metresPerUnit({ ...flagged, manual_scaling_needed: false }, 150)!;
+    const rooms = geojson.features.filter((feature) => feature.properties.class === 'room');
+    expect(rooms.map((room) => [room.properties.name, polygonArea((room.geometry as PolygonGeometry).coordinates) * mpu * mpu])).toEqual(
+      expect.arrayContaining([
+        ['KITCHEN', expect.closeTo(9, 1)],
+        ['BEDROOM', expect.closeTo(9, 1)],
+      ]),
+    );
   });
 });

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { openSheet } from '../src/pipeline/pdf.ts';
 import { detectScale, type ScaleDetection, type ScaleInput } from '../src/pipeline/scale.ts';
@@ -503,5 +503,48 @@ describe('detectScale on generated sheets', () => {
     expect(detection.checks.dimensions.consensus!.ratio).toBeLessThan(2.5);
     expect(detection.scale).toBeNull();
     expect(detection.checks.reason).toMatch(/smaller than a building/);
+  });
+});
+
+describe('a graphic scale bar that prints no unit', () => {
+  // An A3 sheet whose plan is labelled "Massstab 1:100" and whose bar, drawn `drawnRatio` to the
+  // paper, steps up and down between ticks at `ticks` (real lengths, metres) and is labelled
+  // `labels` at the ticks named by `labelled`, with no unit: as a Swiss rental plan prints it.
+  const barSheet = async ({ drawnRatio, labels, labelled, ticks }: { drawnRatio: number; labels: string[]; labelled: number[]; ticks: number[] }) => {
+    const MM = 72 / 25.4;
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([420 * MM, 297 * MM]);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const [x0, y0] = [250 * MM, 40 * MM];
+    const x = (metres: number) => x0 + ((metres * 1000) / drawnRatio) * MM;
+    page.drawText('Massstab 1:100', { x: x0, y: y0 + 8 * MM, size: 10, font });
+    const step = 1.5 * MM;
+    const path = ticks.map((tick, k) => `${k === 0 ? 'M' : 'L'} ${x(tick)} ${k % 2 === 0 ? 0 : step} L ${x(tick)} ${k % 2 === 0 ? step : 0}`).join(' ');
+    page.drawSvgPath(path, { x: 0, y: y0 + 5 * MM, borderWidth: 0.5 });
+    labels.forEach((label, k) => page.drawText(label, { x: x(ticks[labelled[k]]) - font.widthOfTextAtSize(label, 9) / 2, y: y0, size: 9, font }));
+    return doc.save();
+  };
+  const metreTicks = { labels: ['0', '1', '2', '5'], labelled: [0, 2, 4, 5], ticks: [0, 0.5, 1, 1.5, 2, 5] };
+
+  it('counts metres beside a metric note, and offers its scale where a plot is printed smaller than the note says', async () => {
+    const detection = detectScale(await inputOf(await barSheet({ drawnRatio: 125, ...metreTicks })));
+    expect(detection.checks.bars).toEqual([expect.objectContaining({ verdict: 'disagrees', ratio: expect.closeTo(125, 0) })]);
+    expect(detection.scale).toMatchObject({ drawing: 1, real: 125, units: 'si', manual_scaling_needed: true });
+    expect(detection.scale!.label).toMatch(/graphic scale bar/);
+    // The bar measures the drawing as printed: sizes are judged at its scale, which no one need confirm for that.
+    expect(detection.sizeScale).toMatchObject({ drawing: 1, real: 125, units: 'si', manual_scaling_needed: false });
+  });
+
+  it('confirms the note it agrees with, which then judges sizes too', async () => {
+    const detection = detectScale(await inputOf(await barSheet({ drawnRatio: 100, ...metreTicks })));
+    expect(detection.checks.bars).toEqual([expect.objectContaining({ verdict: 'agrees' })]);
+    expect(detection.scale).toMatchObject({ drawing: 1, real: 100, manual_scaling_needed: false });
+    expect(detection.sizeScale).toEqual(detection.scale);
+  });
+
+  it('is not read where, counted in metres, it would be far off the note: a bar counting centimetres', async () => {
+    const detection = detectScale(await inputOf(await barSheet({ drawnRatio: 100, labels: ['0', '50', '100', '200'], labelled: [0, 1, 2, 4], ticks: [0, 0.5, 1, 1.5, 2] })));
+    expect(detection.checks.bars).toEqual([]);
+    expect(detection.scale).toMatchObject({ drawing: 1, real: 100, manual_scaling_needed: false });
   });
 });

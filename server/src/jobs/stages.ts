@@ -100,7 +100,7 @@ async function runStageWork(task: StageTask): Promise<StageResults[StageTask['st
         await writeFile(svgFile, renderVectorSvg(sheet.info, primitives, task.words));
         task.artifacts.postMessage({ artifact: 'vector_svg', file: svgFile } satisfies ArtifactMessage);
         const detection = detectScale({ words: task.words, primitives, info: sheet.info });
-        return recognizeSheet({ info: sheet.info, primitives, words: task.words, scale: detection.scale });
+        return recognizeSheet({ info: sheet.info, primitives, words: task.words, scale: detection.scale, sizeScale: detection.sizeScale });
       });
   }
 }

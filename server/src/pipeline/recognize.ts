@@ -27,6 +27,8 @@ export interface RecognitionInput {
   primitives: SheetPrimitives;
   words: SheetWord[];
   scale: Scale | null;
+  /** The scale sizes are judged at (`ScaleDetection.sizeScale`); `scale` where it is trusted, by default. */
+  sizeScale?: Scale | null;
 }
 
 export interface RecognitionResult {
@@ -100,8 +102,9 @@ export function recognizeSheet(input: RecognitionInput): RecognitionResult {
   const { info, primitives, words, scale } = input;
   const warnings: string[] = [];
   const plan = !drawsNoPlan(words);
-  // A scale flagged for manual scaling is no ruler: sizes are then judged from the drawing itself.
-  const mpu = metresPerUnit(scale, info.dpi);
+  // A scale flagged for manual scaling is no ruler: without a size scale, sizes are then judged
+  // from the drawing itself.
+  const mpu = metresPerUnit(input.sizeScale === undefined ? scale : input.sizeScale, info.dpi);
   const topology = plan
     ? attempt<Topology>(
         'walls, openings and rooms',

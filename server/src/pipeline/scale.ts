@@ -109,6 +109,14 @@ export interface ScaleChecks {
 
 export interface ScaleDetection {
   scale: Scale | null;
+  /**
+   * The scale recognition judges the drawing's sizes at (a wall's thickness, a door's width): the
+   * scale where it is trusted, and where a graphic bar contradicts the note, the bar's, flagged for
+   * no one. The bar is measured off the drawing and shrinks with it when a plot is printed smaller,
+   * so it tells sizes better than door swings would, which on a sheet with a key plan read the key
+   * plan's doors too. Null where nothing but a guess stands.
+   */
+  sizeScale: Scale | null;
   candidates: ScaleCandidate[];
   checks: ScaleChecks;
 }
@@ -382,6 +390,8 @@ interface Decision {
   dimensions?: DimensionCheck;
   barVerdicts?: Verdict[];
   conflictingNotes?: boolean;
+  /** Where the scale is flagged yet its sizes can be trusted: see `ScaleDetection.sizeScale`. */
+  sizeScale?: Scale;
 }
 
 interface Evidence {
@@ -403,6 +413,7 @@ export function detectScale(input: ScaleInput): ScaleDetection {
     // No word is evidence then, whatever it seems to say: shifted letters read as digits and colons.
     return {
       scale: null,
+      sizeScale: null,
       candidates: [],
       checks: {
         textLayer,
@@ -420,9 +431,11 @@ export function detectScale(input: ScaleInput): ScaleDetection {
   const titles = findTitles(lines);
   const regions = new DrawingRegions(words, segments, info);
   const largestDrawingSide = regions.largestDrawingSideInches();
-  const bars = findScaleBars(words, segments, info.dpi);
+  const notes = noteEvidence(lines, titles, regions, largestDrawingSide, info);
+  const metricNoteRatios = notes.filter(({ candidate }) => candidate.rejection === null && candidate.scale.units === 'si').map(({ candidate }) => candidate.ratio);
+  const bars = findScaleBars(words, segments, info.dpi, metricNoteRatios);
   const evidence: Evidence = {
-    notes: noteEvidence(lines, titles, regions, largestDrawingSide, info),
+    notes,
     notToScale: notToScaleMarks(lines, titles),
     measurements: measureDimensions(lines, segments, Math.hypot(info.widthPx, info.heightPx)),
     bars,
@@ -450,6 +463,7 @@ export function detectScale(input: ScaleInput): ScaleDetection {
   if (decision.notToScale) decision.notToScale.governs = true;
   return {
     scale: decision.scale,
+    sizeScale: decision.sizeScale ?? (decision.scale?.manual_scaling_needed === false ? decision.scale : null),
     candidates,
     checks: {
       textLayer,
@@ -637,7 +651,7 @@ function decideWithNote(governing: NoteEvidence, valid: NoteEvidence[], evidence
     const bar = evidence.bars[check.bars.indexOf('disagrees')];
     const contradicted = decision(governing, check, true, `The graphic scale bar contradicts ${label}: the sheet is not printed at its note's scale, and the scale offered is the bar's.`);
     // A bar shrinks with the drawing when a plot is printed onto smaller paper; the note does not.
-    return { ...contradicted, scale: measuredScale(bar.ratio, bar.imperial, 'graphic scale bar', true) };
+    return { ...contradicted, scale: measuredScale(bar.ratio, bar.imperial, 'graphic scale bar', true), sizeScale: measuredScale(bar.ratio, bar.imperial, 'graphic scale bar', false) };
   }
   // A misread digit is a wrong scale: OCR's reading of a note is trusted only once confirmed.
   if (readByOcr(governing.line) && check.dimensions.verdict !== 'agrees' && check.dimensions.verdict !== 'disagrees') {

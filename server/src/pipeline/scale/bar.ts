@@ -113,8 +113,22 @@ function fitLine(values: number[], positions: number[], tolerance: number): numb
   return fits && slope > 0 ? slope : null;
 }
 
-/** Graphic scale bars of the sheet whose ticks could be found under their labels. */
-export function findScaleBars(words: SheetWord[], segments: SegmentIndex, dpi: number): ScaleBar[] {
+/**
+ * A bar that prints no unit is read in metres where the sheet's scale note is metric (`Massstab
+ * 1:100` over `0 1 2 5`), and only where that reading lies within this factor of the note's ratio:
+ * a plot printed on paper a few sizes smaller than drawn, not a bar counting centimetres.
+ */
+const UNITLESS_BAR_FACTOR = 4;
+
+function withinFactor(ratio: number, of: number, factor: number): boolean {
+  return ratio <= factor * of && ratio >= of / factor;
+}
+
+/**
+ * Graphic scale bars of the sheet whose ticks could be found under their labels. `metricNoteRatios`:
+ * the ratios of the sheet's metric scale notes, which a bar printing no unit is read against.
+ */
+export function findScaleBars(words: SheetWord[], segments: SegmentIndex, dpi: number, metricNoteRatios: readonly number[] = []): ScaleBar[] {
   const labels: Label[] = [];
   const unitWords: Label[] = [];
   for (const word of words) {
@@ -147,8 +161,9 @@ export function findScaleBars(words: SheetWord[], segments: SegmentIndex, dpi: n
     }
     if (run.length < 3) continue;
     const barLabels = run.map(({ label }) => label);
-    const unit = barUnit(barLabels, unitWords);
-    if (!unit) continue;
+    const printedUnit = barUnit(barLabels, unitWords);
+    if (!printedUnit && metricNoteRatios.length === 0) continue;
+    const unit = printedUnit ?? 'm';
 
     // Labels are centred on their ticks only roughly; the ticks themselves give the spacing.
     const ticks = tickPositions(barLabels, segments);
@@ -159,9 +174,11 @@ export function findScaleBars(words: SheetWord[], segments: SegmentIndex, dpi: n
     const slope = fitLine(values, positions, Math.max(0.5, 0.005 * span));
     if (slope === null) continue;
 
+    const ratio = UNIT_METRES[unit] / ((slope / dpi) * METRES_PER_INCH);
+    if (!printedUnit && !metricNoteRatios.some((noteRatio) => withinFactor(ratio, noteRatio, UNITLESS_BAR_FACTOR))) continue;
     for (const label of barLabels) used.add(label);
     bars.push({
-      ratio: UNIT_METRES[unit] / ((slope / dpi) * METRES_PER_INCH),
+      ratio,
       text: `${barLabels.map((label) => label.word.text).join(' ')}${barLabels.some((label) => label.unit) ? '' : ` ${unit}`}`,
       bbox: bboxOf(barLabels.flatMap((label) => corners(label.box))),
       imperial: UNIT_METRES[unit] === METRES_PER_FOOT || UNIT_METRES[unit] === METRES_PER_INCH,
