@@ -408,11 +408,12 @@ describe('recognizeSheet on a real sheet', () => {
   });
 });
 
-describe('recognizeSheet on a sheet whose scale is flagged', () => {
+describe('recognizeSheet on a plan with key plans beside it', () => {
   // Two rooms 3 × 3 m with black walls (0.25 m outside, a 0.12 m partition with a 0.9 m door whose
-  // swing is drawn), at 1:50 on A3, and the same plan again twice at a third of its size, as a key
-  // plan beside the plan: two of the sheet's three door swings are the key plans' small ones.
-  const planWithKeyPlans = async () => {
+  // swing is drawn), each stamped with its area, at 1:50 on A3, and the same plan again twice at
+  // `share` of its size, as a key plan beside the plan: two of the sheet's three door swings are
+  // the key plans' small ones.
+  const planWithKeyPlans = async (share: number) => {
     const MM = 72 / 25.4;
     const plan = await PDFDocument.create();
     const page = plan.addPage([240 * MM, 140 * MM]);
@@ -427,27 +428,42 @@ describe('recognizeSheet on a sheet whose scale is flagged', () => {
     page.drawSvgPath(`M ${at(3.12, 1)} L ${at(4.02, 1)} A ${pt(0.9)} ${pt(0.9)} 0 0 1 ${at(3.12, 1.9)}`, pen);
     page.drawText('KITCHEN', { x: 20 * MM + pt(1), y: page.getHeight() - (20 * MM + pt(1.5)), size: 9, font });
     page.drawText('BEDROOM', { x: 20 * MM + pt(4.2), y: page.getHeight() - (20 * MM + pt(2.2)), size: 9, font });
+    for (const x of [1, 4.2]) page.drawText('9.0 m2', { x: 20 * MM + pt(x), y: page.getHeight() - (20 * MM + pt(2.6)), size: 9, font });
     const sheet = await PDFDocument.create();
     const [drawn] = await sheet.embedPdf(await plan.save());
     const a3 = sheet.addPage([420 * MM, 297 * MM]);
     a3.drawPage(drawn, { x: 10 * MM, y: 120 * MM });
-    for (const y of [20, 70]) a3.drawPage(drawn, { x: 300 * MM, y: y * MM, xScale: 1 / 3, yScale: 1 / 3 });
+    for (const y of [20, 90]) a3.drawPage(drawn, { x: 280 * MM, y: y * MM, xScale: share, yScale: share });
     return sheet.save();
   };
-  const flagged = { drawing: 1, real: 50, type: 'metric', units: 'si', label: '1:50', manual_scaling_needed: true } as const;
-
-  it('judges sizes at its size scale, not at the door swings, most of which are the key plans\'', async () => {
-    const sheet = await openSheet(await planWithKeyPlans(), 150);
+  const atOneTo50 = { drawing: 1, real: 50, type: 'metric', units: 'si', label: '1:50', manual_scaling_needed: false } as const;
+  const mpu = metresPerUnit(atOneTo50, 150)!;
+  const roomsOf = async (pdf: Uint8Array, scales: Pick<Parameters<typeof recognizeSheet>[0], 'scale' | 'sizeScale'>) => {
+    const sheet = await openSheet(pdf, 150);
     const [primitives, words] = await Promise.all([extractPrimitives(sheet), extractWords(sheet)]);
     await sheet.close();
-    const { geojson } = recognizeSheet({ info: sheet.info, primitives, words, scale: flagged, sizeScale: { ...flagged, manual_scaling_needed: false } });
-    const mpu = metresPerUnit({ ...flagged, manual_scaling_needed: false }, 150)!;
-    const rooms = geojson.features.filter((feature) => feature.properties.class === 'room');
-    expect(rooms.map((room) => [room.properties.name, polygonArea((room.geometry as PolygonGeometry).coordinates) * mpu * mpu])).toEqual(
+    const { geojson } = recognizeSheet({ info: sheet.info, primitives, words, ...scales });
+    return geojson.features
+      .filter((feature) => feature.properties.class === 'room')
+      .map((room) => [room.properties.name, polygonArea((room.geometry as PolygonGeometry).coordinates) * mpu * mpu]);
+  };
+
+  it('judges sizes at its size scale, not at the door swings, most of which are the key plans\'', async () => {
+    // Key plans at a third of the plan's size: at their swings' scale the plan's walls are too thick to be walls.
+    const rooms = await roomsOf(await planWithKeyPlans(1 / 3), { scale: { ...atOneTo50, manual_scaling_needed: true }, sizeScale: atOneTo50 });
+    expect(rooms).toEqual(
       expect.arrayContaining([
         ['KITCHEN', expect.closeTo(9, 1)],
         ['BEDROOM', expect.closeTo(9, 1)],
       ]),
     );
+  });
+
+  it('leaves out a key plan, whose rooms measure a quarter of the areas they print where the plan\'s measure theirs', async () => {
+    const rooms = await roomsOf(await planWithKeyPlans(1 / 2), { scale: atOneTo50 });
+    expect(rooms).toEqual([
+      ['KITCHEN', expect.closeTo(9, 1)],
+      ['BEDROOM', expect.closeTo(9, 1)],
+    ]);
   });
 });

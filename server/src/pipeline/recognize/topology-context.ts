@@ -9,7 +9,8 @@
 // "rooms" too, between walls drawn in projection: a plan's walls run square to each other (in any
 // orientation, with a few angled ones), a projection's two main directions meet at another angle.
 import type { Position } from '../../../../core/src/types.ts';
-import { boxesOverlap, distanceToRing, interiorPoint, pointInRing, ringBBox } from './geom-basics.ts';
+import { boxesOverlap, distanceToRing, interiorPoint, median, pointInRing, ringBBox } from './geom-basics.ts';
+import { multiPolygonArea } from './geom-clip.ts';
 import { fromFrame } from './geom-frame.ts';
 import type { Ring } from './model.ts';
 import type { FoundRoom, RoomFindings } from './rooms.ts';
@@ -76,12 +77,41 @@ function drawnInProjection(runs: readonly WallRun[]): boolean {
  * 0°, 60° and 120° are a hexagonal plan as well as an isometric view: a building one of whose
  * rooms is named is a plan whatever its walls' directions (a view in projection names none).
  */
-function notPlans(buildings: Ring[], runs: readonly WallRun[], rooms: readonly RoomAt[]): Set<Ring> {
+function notPlans(buildings: Ring[], runs: readonly WallRun[], rooms: readonly RoomAt[], unitsPerMetre: number | null): Set<Ring> {
   const lying = runsByBuilding(buildings, runs);
   const shares = lying.map(screenedShare);
   const inkBeside = shares.some((share) => share !== null && share <= SUBJECT_SHARE);
   const named = (ring: Ring) => rooms.some(({ room, at }) => room.name !== null && pointInRing(at, ring));
-  return new Set(buildings.filter((ring, k) => (inkBeside && (shares[k] ?? 0) >= CONTEXT_SHARE) || (drawnInProjection(lying[k]) && !named(ring))));
+  const otherScale = drawnAtAnotherScale(buildings, rooms, unitsPerMetre);
+  return new Set(buildings.filter((ring, k) => (inkBeside && (shares[k] ?? 0) >= CONTEXT_SHARE) || (drawnInProjection(lying[k]) && !named(ring)) || otherScale.has(ring)));
+}
+
+/** A building's stamped rooms measure this close to their printed areas (as a ratio, either way) where it is drawn at the sheet's scale... */
+const AT_SCALE_RATIO = 1.25;
+/** ...and beyond this ratio either way where it is drawn at another (a key plan, an enlarged detail). */
+const OTHER_SCALE_RATIO = 2;
+/** Stamped rooms a building needs for its areas to tell its scale. */
+const STAMPED_ROOMS = 2;
+
+/**
+ * Buildings drawn at another scale than the sheet's: a key plan beside a rental plan (the flat
+ * again at a third of its size, its stamps printed as in the plan), an enlarged detail. Their
+ * stamped rooms measure, at the sheet's scale, a fraction (or a multiple) of the areas they print,
+ * where another building's rooms measure what theirs print.
+ */
+function drawnAtAnotherScale(buildings: Ring[], rooms: readonly RoomAt[], unitsPerMetre: number | null): Set<Ring> {
+  if (unitsPerMetre === null) return new Set();
+  const ratios = buildings.map((ring) =>
+    median(
+      rooms
+        .filter(({ room, at }) => room.printedAreaM2 !== null && room.printedAreaM2 > 0 && pointInRing(at, ring))
+        .map(({ room }) => multiPolygonArea([room.polygon]) / unitsPerMetre ** 2 / room.printedAreaM2!),
+    ),
+  );
+  const stamped = buildings.map((ring) => rooms.filter(({ room, at }) => room.printedAreaM2 !== null && pointInRing(at, ring)).length >= STAMPED_ROOMS);
+  const atScale = ratios.some((ratio, k) => stamped[k] && ratio <= AT_SCALE_RATIO && ratio >= 1 / AT_SCALE_RATIO);
+  if (!atScale) return new Set();
+  return new Set(buildings.filter((_, k) => stamped[k] && (ratios[k] > OTHER_SCALE_RATIO || ratios[k] < 1 / OTHER_SCALE_RATIO)));
 }
 
 /** A room with a point inside it. */
@@ -103,9 +133,9 @@ function ofBuilding({ room, at }: RoomAt, outline: Ring, reach: number): boolean
  * stand more than `reach` (about a wall's thickness) clear of every building left, and without
  * buildings left with no room.
  */
-export function withoutContext(findings: RoomFindings, runs: readonly WallRun[], reach: number): RoomFindings {
+export function withoutContext(findings: RoomFindings, runs: readonly WallRun[], reach: number, unitsPerMetre: number | null): RoomFindings {
   const placed = findings.rooms.map((room) => ({ room, at: interiorPoint(room.polygon) }));
-  const dropped = notPlans(findings.buildings, runs, placed);
+  const dropped = notPlans(findings.buildings, runs, placed, unitsPerMetre);
   const plans = findings.buildings.filter((ring) => !dropped.has(ring));
   const newIndex: number[] = [];
   let count = 0;

@@ -173,7 +173,7 @@ export function detectTopology(input: TopologyInput): TopologyResult {
     if (namesMore(lighter, reading)) reading = lighter;
   }
   const { walls, found, thickness } = reading;
-  const roomFindings = withoutContext(reading.roomFindings, walls.runs, thickness);
+  const roomFindings = withoutContext(reading.roomFindings, walls.runs, thickness, unitsPerMetre);
   const inBuilding = (p: Position) => roomFindings.buildings.some((ring) => pointInRing(p, ring));
   const roomBoxes = roomFindings.rooms.map((room) => ringBBox(room.polygon[0]));
   const roomAt = (p: Position) => roomFindings.rooms.findIndex((room, k) => boxContainsPoint(roomBoxes[k], p) && pointInPolygon(p, room.polygon));
