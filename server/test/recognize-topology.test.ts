@@ -10,8 +10,9 @@ import { metresPerUnit, polygonArea } from '../../core/src/measure.ts';
 import type { Position } from '../../core/src/types.ts';
 import { generateSheet, suiteOptions, type SheetOptions } from '../../bench/synth/generate.ts';
 import { openSheet } from '../src/pipeline/pdf.ts';
-import { interiorPoint, median, pointInPolygon, pointInRing, ringBBox } from '../src/pipeline/recognize/geom-basics.ts';
-import { multiPolygonArea, paintedRegion } from '../src/pipeline/recognize/geom-clip.ts';
+import { interiorPoint, median, pointInPolygon, pointInRing, ringBBox, signedArea2 } from '../src/pipeline/recognize/geom-basics.ts';
+import { bboxRing } from '../../core/src/geometry.ts';
+import { closeSlits, multiPolygonArea, paintedRegion, unionAll } from '../src/pipeline/recognize/geom-clip.ts';
 import { textLines } from '../src/pipeline/recognize/rooms.ts';
 import { splitAtStamps } from '../src/pipeline/recognize/topology-stamps.ts';
 import { detectTopology, type TopologyResult } from '../src/pipeline/recognize/topology-detect.ts';
@@ -866,6 +867,27 @@ describe('paintedRegion', () => {
     const outer: Position[] = [[0, 0], [100, 0], [100, 100], [0, 100]];
     const hole: Position[] = [[20, 20], [20, 40], [40, 40], [40, 20]];
     expect(multiPolygonArea(paintedRegion([outer, hole], false))).toBeCloseTo(10000 - 400, 6);
+  });
+});
+
+describe('closeSlits', () => {
+  // A 100 × 100 room walled 10 thick, its east wall painted `gap` east of where the north wall ends.
+  const walledRoom = (gap: number) =>
+    unionAll([
+      [bboxRing([-10, -10, 100, 0])],
+      [bboxRing([100 + gap, -10, 110, 110])],
+      [bboxRing([-10, 100, 110, 110])],
+      [bboxRing([-10, 0, 0, 100])],
+    ]);
+  const holes = (solid: ReturnType<typeof unionAll>) => solid.flatMap((polygon) => polygon.slice(1)).map((ring) => Math.abs(signedArea2(ring as Position[])) / 2);
+
+  it('fills a slit between two pieces that miss each other by a rounding error, so the room is enclosed', () => {
+    expect(holes(walledRoom(0.03))).toEqual([]);
+    expect(holes(closeSlits(walledRoom(0.03), 0.3))).toEqual([expect.closeTo(100.03 * 100, -1)]);
+  });
+
+  it('leaves a gap wider than the slits it fills open', () => {
+    expect(holes(closeSlits(walledRoom(1), 0.3))).toEqual([]);
   });
 });
 
@@ -2404,6 +2426,31 @@ describe('floors painted in a tint round their furniture', () => {
       ['BEDROOM', expect.closeTo(12, 1)],
       ['KITCHEN', expect.closeTo(12, 1)],
       ['STUDY', expect.closeTo(12, 1)],
+    ]);
+  });
+});
+
+describe('a rental plan painted in pieces', () => {
+  // Rooms at 1:50 on A3 whose black poché is painted box by box with no outline, as a rental plan
+  // exports it: `walls` [x0, y0, x1, y1] in metres, and what `furnish` draws, with labels, `depth` deep.
+  const paintedPlan = async (walls: [number, number, number, number][], furnish: (sheet: GreyPlan) => void, names: [string, number, number][], depth: number) => {
+    const sheet = await greyPlanAt1To50();
+    const { doc, page, font, metres, left, top, rect, pen } = sheet;
+    for (const wall of walls) page.drawSvgPath(rect(...wall), { ...pen, color: rgb(0, 0, 0), borderWidth: 0 });
+    furnish(sheet);
+    for (const [name, x, y] of names) page.drawText(name, { x: left + metres(x), y: page.getHeight() - (top + metres(y)), size: 9, font });
+    page.drawText('GROUND FLOOR PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (top + metres(depth + 0.25) + 60), size: 10, font });
+    return doc.save();
+  };
+
+  it('takes a bed painted under the room\'s label for furniture, not for the room', async () => {
+    // A 4 × 4 m bedroom whose double bed, 1.6 × 2 m against its north wall, is painted a light
+    // grey-green (luminance 173) with the room's name and area printed on it.
+    const bed = ({ page, rect, pen }: GreyPlan) => page.drawSvgPath(rect(1.2, 0, 2.8, 2), { ...pen, color: rgb(164 / 255, 178 / 255, 175 / 255), borderColor: rgb(0, 0, 0) });
+    const { rooms } = await roomsAt1To50(await paintedPlan(rowOfRooms([4, 2], 4), bed, [['BEDROOM', 1.4, 1], ['16 m2', 1.4, 1.3], ['STORE', 4.5, 2]], 4));
+    expect(rooms).toEqual([
+      ['BEDROOM', expect.closeTo(16, 1)],
+      ['STORE', expect.closeTo(8, 1)],
     ]);
   });
 });

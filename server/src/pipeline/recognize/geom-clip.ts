@@ -2,6 +2,7 @@
 // CAD exports are full of vertices that nearly coincide; polygon-clipping's sweep line can fail
 // on those ("Unable to complete output ring"), so inputs are snapped to a fine grid first and an
 // operation that still fails is retried on a coarser one.
+import Flatbush from 'flatbush';
 import polygonClipping from 'polygon-clipping';
 import type { MultiPolygon, Polygon } from 'polygon-clipping';
 import type { Position } from '../../../../core/src/types.ts';
@@ -121,4 +122,55 @@ export function paintedRegion(rings: readonly Position[][], evenOdd: boolean): M
     else added.push(ring);
   }
   return differenceOf(unionAll(added.map((ring): Polygon => [ring])), holes);
+}
+
+/** Two edges facing across a slit run this near parallel (sine of the angle between them). */
+const SLIT_SINE = 0.02;
+
+/**
+ * `solid` with every slit narrower than `width` filled: where two pieces of poché painted side by
+ * side miss each other by a rounding error (a wall's fill ending at 953.40 and the next block's
+ * starting at 953.43), their union keeps a slit between them, and the room beyond it is joined to
+ * whatever the slit leads to. A slit is a pair of edges of the union's rings, near parallel and
+ * overlapping, under `width` apart, with no solid between them; it is bridged along the overlap.
+ */
+export function closeSlits(solid: MultiPolygon, width: number): MultiPolygon {
+  const edges: [Position, Position][] = [];
+  for (const polygon of solid) {
+    for (const ring of polygon) {
+      for (let k = 0; k < ring.length; k++) {
+        const a = ring[k] as Position;
+        const b = ring[(k + 1) % ring.length] as Position;
+        if (a[0] !== b[0] || a[1] !== b[1]) edges.push([a, b]);
+      }
+    }
+  }
+  if (edges.length === 0) return solid;
+  const index = new Flatbush(edges.length);
+  for (const [a, b] of edges) index.add(Math.min(a[0], b[0]) - width, Math.min(a[1], b[1]) - width, Math.max(a[0], b[0]) + width, Math.max(a[1], b[1]) + width);
+  index.finish();
+  const inSolid = (p: Position) => solid.some((polygon) => pointInRing(p, polygon[0] as Position[]) && !polygon.slice(1).some((hole) => pointInRing(p, hole as Position[])));
+  const bridges: Polygon[] = [];
+  edges.forEach(([a, b], i) => {
+    const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    const [ux, uy] = [(b[0] - a[0]) / length, (b[1] - a[1]) / length];
+    for (const j of index.search(Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[0], b[0]), Math.max(a[1], b[1]))) {
+      if (j <= i) continue;
+      const [c, d] = edges[j];
+      const other = Math.hypot(d[0] - c[0], d[1] - c[1]);
+      if (Math.abs(ux * (d[1] - c[1]) - uy * (d[0] - c[0])) > SLIT_SINE * other) continue;
+      // Both of the other edge's ends measured along this edge and across it.
+      const along = [c, d].map((p) => (p[0] - a[0]) * ux + (p[1] - a[1]) * uy);
+      const across = [c, d].map((p) => (p[1] - a[1]) * ux - (p[0] - a[0]) * uy);
+      const gap = (across[0] + across[1]) / 2;
+      if (Math.abs(gap) > width || Math.abs(gap) < 1e-9) continue;
+      const from = Math.max(0, Math.min(...along));
+      const to = Math.min(length, Math.max(...along));
+      if (to - from <= width) continue;
+      const at = (s: number, o: number): Position => [a[0] + ux * s - uy * o, a[1] + uy * s + ux * o];
+      if (inSolid(at((from + to) / 2, gap / 2))) continue;
+      bridges.push([[at(from, 0), at(to, 0), at(to, gap), at(from, gap)]]);
+    }
+  });
+  return bridges.length === 0 ? solid : unionAll([...solid, ...bridges]);
 }

@@ -8,7 +8,7 @@ import type { Position } from '../../../../core/src/types.ts';
 import type Flatbush from 'flatbush';
 import type { BBox, SheetInfo, SheetWord } from '../types.ts';
 import { boxContainsPoint, boxesOverlap, closeRing, interiorPoint, pointInPolygon, pointInRing, ringBBox, ringPerimeter, signedArea2 } from './geom-basics.ts';
-import { differenceOf, unionAll, type MultiPolygon, type Polygon } from './geom-clip.ts';
+import { closeSlits, differenceOf, unionAll, type MultiPolygon, type Polygon } from './geom-clip.ts';
 import { pointsBeside, rectBBox, rectRing, toFrame, type FrameRect } from './geom-frame.ts';
 import type { PolygonRings, Ring } from './model.ts';
 import type { FillRegion, WordBox } from './topology-evidence.ts';
@@ -767,15 +767,40 @@ function widthLabels(words: WordBox[], closures: FrameRect[], unitsPerMetre: num
  * jamb and the leaf's hinge (stepcube's bedroom doors, 4 cm), where no wall run marks the jamb.
  */
 const INTO_JAMBS_METRES = 0.05;
+/** Pieces of wall this close, paper mm, touch: exports round the ends of abutting fills apart. */
+const SLIT_MM = 0.05;
+/** Paint covering this share of a walled room or more, or running along its walls for this share of its outline, is the room's own (an area plan's unit). */
+const FURNITURE_PAINT_SHARE = 0.5;
+const MM_PER_INCH = 25.4;
 
 function intoJambs(rect: FrameRect, unitsPerMetre: number | null): FrameRect {
   const reach = Math.max(1, unitsPerMetre === null ? 0 : INTO_JAMBS_METRES * unitsPerMetre);
   return { ...rect, s0: rect.s0 - reach, s1: rect.s1 + reach };
 }
 
+/** The share of a ring's length that runs beside solid (within `reach` on either side). */
+function alongMask(ring: Ring, solid: (p: Position) => boolean, reach: number): number {
+  let beside = 0;
+  let total = 0;
+  for (let k = 0; k + 1 < ring.length; k++) {
+    const [a, b] = [ring[k], ring[k + 1]];
+    const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    if (length === 0) continue;
+    const [nx, ny] = [-(b[1] - a[1]) / length, (b[0] - a[0]) / length];
+    const steps = Math.max(1, Math.round(length / reach));
+    for (let i = 0; i < steps; i++) {
+      const t = (i + 0.5) / steps;
+      const p: Position = [a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])];
+      total += length / steps;
+      if (solid([p[0] + nx * reach, p[1] + ny * reach]) || solid([p[0] - nx * reach, p[1] - ny * reach])) beside += length / steps;
+    }
+  }
+  return total > 0 ? beside / total : 0;
+}
+
 export function detectRooms(input: RoomInput): RoomFindings {
   const casts = input.closures.map((rect) => intoJambs(rect, input.unitsPerMetre));
-  const mask = unionAll([...input.wallPieces, ...casts.map((rect) => [rectRing(rect)])]);
+  const mask = closeSlits(unionAll([...input.wallPieces, ...casts.map((rect) => [rectRing(rect)])]), (SLIT_MM * input.info.dpi) / MM_PER_INCH);
   const limits = roomLimits(input.unitsPerMetre, input.thickness);
   const candidates = roomCandidates(mask, limits, input.info);
   const buildings = selectBuildings(mask, candidates, input.info, input.unitsPerMetre);
@@ -797,7 +822,19 @@ export function detectRooms(input: RoomInput): RoomFindings {
       return pieces.length === 1 ? whole : pieces.map((ring) => ({ rings: [closeRing(ring)], area: absArea(ring), bbox: ringBBox(ring) }));
     });
   const isLabelled = (space: SpacePiece) => roomLabel(textLines(wordsIn(space)), labelAnchor(space.bbox)) !== null;
-  const painted = roomFills(input.fills, input.tints, [...buildings].map((k) => mask[k][0] as Ring), limits, { isWall: inMask, isLabelled });
+  // Paint under a room's label that covers under half of the walled room it lies in and stands
+  // clear of its walls for most of its outline, the rest of the room named by no label, is a bed's
+  // or a rug's under the label: the room is what its walls enclose. An area plan's paint runs
+  // along the walls of the unit it paints.
+  const probe = Math.max(1, 0.25 * input.thickness);
+  const furnitureUnderLabel = (fill: SpacePiece) =>
+    walled.some((region) => {
+      if (fill.area >= FURNITURE_PAINT_SHARE * region.area || !boxesOverlap(fill.bbox, region.bbox) || !pointInPolygon(interiorPoint(fill.rings), region.rings)) return false;
+      if (alongMask(fill.rings[0], inMask, probe) >= FURNITURE_PAINT_SHARE) return false;
+      const outside = wordsIn(region).filter((w) => !(boxContainsPoint(fill.bbox, w.center) && pointInRing(w.center, fill.rings[0])));
+      return roomLabel(textLines(outside), labelAnchor(region.bbox)) === null;
+    });
+  const painted = roomFills(input.fills, input.tints, [...buildings].map((k) => mask[k][0] as Ring), limits, { isWall: inMask, isLabelled }).filter((fill) => !furnitureUnderLabel(fill));
   const offset = Math.max(1, 0.25 * input.thickness);
   const closureFaces = input.closures.map((rect) => pointsBeside(rect, offset, [0.3, 0.5, 0.7]));
   // A space smaller than a room is a closet where a door opens into it, a shaft or a chase where none does.
