@@ -826,16 +826,15 @@ export function detectRooms(input: RoomInput): RoomFindings {
   // clear of its walls for most of its outline, the rest of the room named by no label, is a bed's
   // or a rug's under the label: the room is what its walls enclose. An area plan's paint runs
   // along the walls of the unit it paints.
-  const probe = Math.max(1, 0.25 * input.thickness);
+  const offset = Math.max(1, 0.25 * input.thickness);
   const furnitureUnderLabel = (fill: SpacePiece) =>
     walled.some((region) => {
       if (fill.area >= FURNITURE_PAINT_SHARE * region.area || !boxesOverlap(fill.bbox, region.bbox) || !pointInPolygon(interiorPoint(fill.rings), region.rings)) return false;
-      if (alongMask(fill.rings[0], inMask, probe) >= FURNITURE_PAINT_SHARE) return false;
+      if (alongMask(fill.rings[0], inMask, offset) >= FURNITURE_PAINT_SHARE) return false;
       const outside = wordsIn(region).filter((w) => !(boxContainsPoint(fill.bbox, w.center) && pointInRing(w.center, fill.rings[0])));
       return roomLabel(textLines(outside), labelAnchor(region.bbox)) === null;
     });
   const painted = roomFills(input.fills, input.tints, [...buildings].map((k) => mask[k][0] as Ring), limits, { isWall: inMask, isLabelled }).filter((fill) => !furnitureUnderLabel(fill));
-  const offset = Math.max(1, 0.25 * input.thickness);
   const closureFaces = input.closures.map((rect) => pointsBeside(rect, offset, [0.3, 0.5, 0.7]));
   // A space smaller than a room is a closet where a door opens into it, a shaft or a chase where none does.
   const opensInto = (space: SpacePiece) => {

@@ -15,7 +15,7 @@ import { RectIndex, fromFrame, parallel, rectBBox, rectCorners, rectHolds, rectI
 import type { RGBA, VectorPath } from '../types.ts';
 import type { Position } from '../../../../core/src/types.ts';
 import { dimensionMarks, type DimensionMarks } from './topology-dimensions.ts';
-import { fillPolygons, isLettering, lineBBox, readSurely, luminance, makeLine, styleKey, styleLuminance, type Evidence, type FillRegion, type Line, type Outline } from './topology-evidence.ts';
+import { fillPolygons, isLettering, lineBBox, luminance, makeLine, readSurely, styleKey, styleLuminance, type Evidence, type FillRegion, type Line, type Outline } from './topology-evidence.ts';
 import { letteringLineIds } from './topology-lettering.ts';
 import { namesRoomUse } from './rooms.ts';
 import { HatchIndex } from './walls-hatched.ts';
@@ -780,9 +780,10 @@ function colorKey(color: RGBA): string {
  * Dark fills that are long and thin, in the colour most such fill area is painted in: other
  * colours in the wall line are windows or door leaves drawn as fills, not wall. A colour a share of
  * whose paint carries rooms' names is a floor's tint: rooms are named on their floors, never on
- * their walls (a dimension's figure may stand on a wall). Where furniture stands on a tinted floor, the strips of floor between the pieces, and a
- * floor painted round its furniture (its holes' edges count in its perimeter), are as long and
- * thin on average as walls, and may outweigh the walls' poché.
+ * their walls (a dimension's figure may stand on a wall). Where furniture stands on a tinted
+ * floor, the strips of floor between the pieces, and a floor painted round its furniture (its
+ * holes' edges count in its perimeter), are as long and thin on average as walls, and may
+ * outweigh the walls' poché.
  */
 function pocheFills(fills: FillRegion[], words: Evidence['words'], wordIndex: Flatbush | null, scale: WallScale): PocheRegion[] {
   const dark = fills.filter((fill) => luminance(fill.color) <= POCHE_LUMINANCE);
