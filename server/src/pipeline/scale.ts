@@ -651,7 +651,8 @@ function decideWithNote(governing: NoteEvidence, valid: NoteEvidence[], evidence
     const bar = evidence.bars[check.bars.indexOf('disagrees')];
     const contradicted = decision(governing, check, true, `The graphic scale bar contradicts ${label}: the sheet is not printed at its note's scale, and the scale offered is the bar's.`);
     // A bar shrinks with the drawing when a plot is printed onto smaller paper; the note does not.
-    return { ...contradicted, scale: measuredScale(bar.ratio, bar.imperial, 'graphic scale bar', true), sizeScale: measuredScale(bar.ratio, bar.imperial, 'graphic scale bar', false) };
+    const measured = measuredScale(bar.ratio, bar.imperial, 'graphic scale bar', false);
+    return { ...contradicted, scale: { ...measured, manual_scaling_needed: true }, sizeScale: measured };
   }
   // A misread digit is a wrong scale: OCR's reading of a note is trusted only once confirmed.
   if (readByOcr(governing.line) && check.dimensions.verdict !== 'agrees' && check.dimensions.verdict !== 'disagrees') {

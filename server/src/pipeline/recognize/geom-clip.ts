@@ -6,7 +6,7 @@ import Flatbush from 'flatbush';
 import polygonClipping from 'polygon-clipping';
 import type { MultiPolygon, Polygon } from 'polygon-clipping';
 import type { Position } from '../../../../core/src/types.ts';
-import { interiorPoint, pointInRing, signedArea2 } from './geom-basics.ts';
+import { boxContainsPoint, interiorPoint, pointInPolygon, pointInRing, ringBBox, signedArea2 } from './geom-basics.ts';
 
 export type { MultiPolygon, Polygon };
 
@@ -149,7 +149,8 @@ export function closeSlits(solid: MultiPolygon, width: number): MultiPolygon {
   const index = new Flatbush(edges.length);
   for (const [a, b] of edges) index.add(Math.min(a[0], b[0]) - width, Math.min(a[1], b[1]) - width, Math.max(a[0], b[0]) + width, Math.max(a[1], b[1]) + width);
   index.finish();
-  const inSolid = (p: Position) => solid.some((polygon) => pointInRing(p, polygon[0] as Position[]) && !polygon.slice(1).some((hole) => pointInRing(p, hole as Position[])));
+  const boxes = solid.map((polygon) => ringBBox(polygon[0] as Position[]));
+  const inSolid = (p: Position) => solid.some((polygon, k) => boxContainsPoint(boxes[k], p) && pointInPolygon(p, polygon as Position[][]));
   const bridges: Polygon[] = [];
   edges.forEach(([a, b], i) => {
     const length = Math.hypot(b[0] - a[0], b[1] - a[1]);

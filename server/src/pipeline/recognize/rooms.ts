@@ -17,6 +17,7 @@ import { splitAtNecks } from './topology-necks.ts';
 import { splitAtSeparators, type Segment2 } from './topology-separators.ts';
 import { splitAtStamps } from './topology-stamps.ts';
 import { AREA_UNIT, PRINTED_AREA, printedAreaM2 } from './printed-area.ts';
+import { METRES_PER_INCH } from '../scale/ratio.ts';
 
 /** Rooms smaller than this are shafts, chases or slivers between pieces of wall, m², unless a door opens into them. */
 const MIN_ROOM_M2 = 0.6;
@@ -771,7 +772,6 @@ const INTO_JAMBS_METRES = 0.05;
 const SLIT_MM = 0.05;
 /** Paint covering this share of a walled room or more, or running along its walls for this share of its outline, is the room's own (an area plan's unit). */
 const FURNITURE_PAINT_SHARE = 0.5;
-const MM_PER_INCH = 25.4;
 
 function intoJambs(rect: FrameRect, unitsPerMetre: number | null): FrameRect {
   const reach = Math.max(1, unitsPerMetre === null ? 0 : INTO_JAMBS_METRES * unitsPerMetre);
@@ -800,7 +800,7 @@ function alongMask(ring: Ring, solid: (p: Position) => boolean, reach: number): 
 
 export function detectRooms(input: RoomInput): RoomFindings {
   const casts = input.closures.map((rect) => intoJambs(rect, input.unitsPerMetre));
-  const mask = closeSlits(unionAll([...input.wallPieces, ...casts.map((rect) => [rectRing(rect)])]), (SLIT_MM * input.info.dpi) / MM_PER_INCH);
+  const mask = closeSlits(unionAll([...input.wallPieces, ...casts.map((rect) => [rectRing(rect)])]), (SLIT_MM * input.info.dpi) / (1000 * METRES_PER_INCH));
   const limits = roomLimits(input.unitsPerMetre, input.thickness);
   const candidates = roomCandidates(mask, limits, input.info);
   const buildings = selectBuildings(mask, candidates, input.info, input.unitsPerMetre);

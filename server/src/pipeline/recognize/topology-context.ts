@@ -101,17 +101,15 @@ const STAMPED_ROOMS = 2;
  */
 function drawnAtAnotherScale(buildings: Ring[], rooms: readonly RoomAt[], unitsPerMetre: number | null): Set<Ring> {
   if (unitsPerMetre === null) return new Set();
-  const ratios = buildings.map((ring) =>
-    median(
-      rooms
-        .filter(({ room, at }) => room.printedAreaM2 !== null && room.printedAreaM2 > 0 && pointInRing(at, ring))
-        .map(({ room }) => multiPolygonArea([room.polygon]) / unitsPerMetre ** 2 / room.printedAreaM2!),
-    ),
-  );
-  const stamped = buildings.map((ring) => rooms.filter(({ room, at }) => room.printedAreaM2 !== null && pointInRing(at, ring)).length >= STAMPED_ROOMS);
-  const atScale = ratios.some((ratio, k) => stamped[k] && ratio <= AT_SCALE_RATIO && ratio >= 1 / AT_SCALE_RATIO);
-  if (!atScale) return new Set();
-  return new Set(buildings.filter((_, k) => stamped[k] && (ratios[k] > OTHER_SCALE_RATIO || ratios[k] < 1 / OTHER_SCALE_RATIO)));
+  const stamped = rooms.filter(({ room }) => room.printedAreaM2 !== null && room.printedAreaM2 > 0);
+  // The median of measured over printed area of each building's stamped rooms, where it has enough.
+  const ratios = buildings.map((ring) => {
+    const own = stamped.filter(({ at }) => pointInRing(at, ring));
+    return own.length < STAMPED_ROOMS ? null : median(own.map(({ room }) => multiPolygonArea([room.polygon]) / unitsPerMetre ** 2 / room.printedAreaM2!));
+  });
+  const within = (ratio: number | null, factor: number) => ratio !== null && ratio <= factor && ratio >= 1 / factor;
+  if (!ratios.some((ratio) => within(ratio, AT_SCALE_RATIO))) return new Set();
+  return new Set(buildings.filter((_, k) => ratios[k] !== null && !within(ratios[k], OTHER_SCALE_RATIO)));
 }
 
 /** A room with a point inside it. */
