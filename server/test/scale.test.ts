@@ -490,6 +490,28 @@ describe('detectScale on generated sheets', () => {
     expect(realPerPaper(unconfirmed.scale!) / 62.5).toBeCloseTo(1, 2);
   });
 
+  it('lets a note stand where only a few of the numbers on lines agree among themselves, and not where most do', async () => {
+    // Suite sheet 7 prints 1:200 and 20 centimetre dimensions that confirm it. Its figures made
+    // numbers that measure nothing (as a cellar plan's unit numbers beside its compartments' lines
+    // do), each off by its own factor but for three that agree on 1:80 by chance: they are no
+    // evidence against the note. The same three factors on every figure are a plot at 1:80.
+    const input = await inputOf((await generateSheet(suiteOptions(7, 1))).pdf);
+    const figures = input.words.filter((word, k) => /^\d{3,4}$/.test(word.text) && !['OFFICE', ':'].includes(input.words[k - 1]?.text));
+    expect(figures.length).toBeGreaterThanOrEqual(12);
+    const withFigures = (factor: (k: number) => number) => {
+      const replaced = new Map(figures.map((word, k) => [word, String(Math.round(Number(word.text) * factor(k)))]));
+      return detectScale({ ...input, words: input.words.map((word) => (replaced.has(word) ? { ...word, text: replaced.get(word)! } : word)) });
+    };
+    const noise = withFigures((k) => (k < 3 ? 0.4 : 1.3 + 0.15 * k));
+    expect(noise.checks.dimensions).toMatchObject({ consensus: { support: 3 }, agreeing: 0, verdict: 'inconclusive' });
+    expect(noise.checks.dimensions.measured).toBeGreaterThanOrEqual(12);
+    expect(noise.scale).toMatchObject({ drawing: 1, real: 200, units: 'si', manual_scaling_needed: false });
+    const plot = withFigures(() => 0.4);
+    expect(plot.checks.dimensions.verdict).toBe('disagrees');
+    expect(plot.scale).toMatchObject({ units: 'si', manual_scaling_needed: true });
+    expect(realPerPaper(plot.scale!) / 80).toBeCloseTo(1, 2);
+  });
+
   it('offers no scale from dimensions that agree on one at which the plan would be smaller than a building', async () => {
     // Suite sheet 5 prints no scale and is drawn at 1:50. Its figures divided by 250, as misread
     // figures may agree (OCR's "80, 93, 74" out of a hatch agreed on 1:1.6), put it at 1:0.2 read

@@ -132,6 +132,13 @@ const SAME_SCALE = 0.005;
 const AGREES = 0.02;
 /** Beyond this the evidence contradicts a note; between AGREES and this it proves nothing. */
 const CONTRADICTS = 0.05;
+/**
+ * Dimensions contradict a note only where the largest group agreeing among themselves holds this
+ * share of those measured. Numbers that are no dimensions (unit numbers in a cellar plan's
+ * compartments, parking bays' numbers) measure against whatever line is near them, and a few of
+ * dozens agree by chance; dimensions of a plot printed at another scale agree in most.
+ */
+const CONTRADICTING_SHARE = 0.25;
 const SNAP_TO_STANDARD = 0.01;
 /** A plan's largest drawing covers at least this much of a building... */
 const SMALLEST_BUILDING_METRES = 4;
@@ -314,7 +321,7 @@ function dimensionVerdict(measurements: DimensionMeasurement[], clusters: Dimens
   let verdict: Verdict;
   if (measurements.length === 0) verdict = 'none';
   else if (agreeing >= 2 && agreeing >= 0.5 * support) verdict = 'agrees';
-  else if (best && support >= 3 && !ratiosAgree(best.ratio, ratio, CONTRADICTS)) verdict = 'disagrees';
+  else if (best && support >= 3 && support >= CONTRADICTING_SHARE * measurements.length && !ratiosAgree(best.ratio, ratio, CONTRADICTS)) verdict = 'disagrees';
   else verdict = 'inconclusive';
   return {
     measured: measurements.length,
