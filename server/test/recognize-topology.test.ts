@@ -2454,3 +2454,47 @@ describe('a rental plan painted in pieces', () => {
     ]);
   });
 });
+
+describe('cellar compartments parted by the thinnest walls', () => {
+  // Four compartments 2 × 4 m at 1:200 on A3 inside 0.25 m black walls, each outlined in a grey
+  // hairline, so that the 5 cm slatted partitions between them are pairs of hairlines `gapPt`
+  // apart. 5 cm at 1:200 is 0.7087 pt of paper; an export writing its coordinates to a thousandth
+  // of a point draws them 0.708 pt apart.
+  const compartments = async (gapPt: number) => {
+    const MM = 72 / 25.4;
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([420 * MM, 297 * MM]);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const metres = (v: number) => ((v * 1000) / 200) * MM;
+    const [left, top] = [300, 300];
+    const x = (v: number) => Number((left + metres(v)).toFixed(3));
+    const y = (v: number) => Number((top + metres(v)).toFixed(3));
+    const box = (x0: number, y0: number, x1: number, y1: number) => `M ${x(x0)} ${y(y0)} L ${x(x1)} ${y(y0)} L ${x(x1)} ${y(y1)} L ${x(x0)} ${y(y1)} Z`;
+    const frame = { x: 0, y: page.getHeight() };
+    const hairline = { ...frame, borderColor: rgb(0.55, 0.55, 0.55), borderWidth: 0.3 };
+    const east = 4 * 2 + 3 * 0.05;
+    for (const wall of [box(-0.25, -0.25, east + 0.25, 0), box(-0.25, 4, east + 0.25, 4.25), box(-0.25, 0, 0, 4), box(east, 0, east + 0.25, 4)]) page.drawSvgPath(wall, { ...frame, color: rgb(0, 0, 0) });
+    page.drawSvgPath(box(-0.25, -0.25, east + 0.25, 4.25), hairline);
+    // Compartment k runs from the east face of the partition before it to the west face of the next.
+    const westFaceOfPartition = (k: number) => x(k * 2.05 + 2);
+    for (let k = 0; k < 4; k++) {
+      const from = k === 0 ? x(0) : Number((westFaceOfPartition(k - 1) + gapPt).toFixed(3));
+      const to = k === 3 ? x(east) : westFaceOfPartition(k);
+      page.drawSvgPath(`M ${from} ${y(0)} L ${to} ${y(0)} L ${to} ${y(4)} L ${from} ${y(4)} Z`, hairline);
+    }
+    page.drawText('UNTERGESCHOSS   1:200', { x: left, y: page.getHeight() - y(4.25) - 40, size: 10, font });
+    return doc.save();
+  };
+  const mpu = metresPerUnit({ drawing: 1, real: 200, units: 'si', type: 'metric' }, DPI)!;
+  const roomsOf = async (pdf: Uint8Array) =>
+    detectTopology({ ...(await parse(pdf)), metresPerUnit: mpu })
+      .rooms.map((room) => polygonArea(room.polygon) * mpu * mpu);
+
+  it('takes partitions drawn a rounding under 5 cm for walls', async () => {
+    expect(await roomsOf(await compartments(0.708))).toEqual(Array(4).fill(expect.closeTo(8, 1)));
+  });
+
+  it('takes no pair of lines under 5 cm apart beyond that for a wall', async () => {
+    expect((await roomsOf(await compartments(0.68))).length).toBe(1);
+  });
+});

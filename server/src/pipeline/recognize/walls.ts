@@ -41,6 +41,12 @@ const PARALLEL_BUCKET = (2 * Math.PI) / 180;
 const PARALLEL_SINE = Math.sin((1.5 * Math.PI) / 180);
 /** Wall thicknesses drawn on real plans, metres: a 2" partition to a 24" masonry wall. */
 const THICKNESS_METRES: [number, number] = [0.05, 0.62];
+/**
+ * Blueprint units a drawn thickness may fall short of the thinnest wall by: exports round their
+ * coordinates, and a 5 cm partition at 1:200 (0.7087 pt of paper) written to a thousandth of a
+ * point is 0.708 pt across, 0.0015 units short.
+ */
+const COORDINATE_ROUNDING_UNITS = 0.01;
 /** Without a scale: thicknesses in blueprint units that cover 1:20 to 1:200 plans at 150 dpi. */
 const THICKNESS_UNITS_UNSCALED: [number, number] = [2, 60];
 /** Share of a thickness mode a wall's thickness may differ by (drawings round, pens vary). */
@@ -123,7 +129,7 @@ export function wallScale(unitsPerMetre: number | null): WallScale {
   }
   return {
     unitsPerMetre,
-    minThickness: Math.max(1.2, THICKNESS_METRES[0] * unitsPerMetre),
+    minThickness: Math.max(1.2, THICKNESS_METRES[0] * unitsPerMetre - COORDINATE_ROUNDING_UNITS),
     maxThickness: THICKNESS_METRES[1] * unitsPerMetre,
   };
 }
