@@ -48,15 +48,17 @@ const squareFeet = (rings: Position[][], mpu: number) => (polygonArea(rings) * m
 /** Metres per blueprint unit of a plan drawn at 1:50. */
 const MPU_AT_1_TO_50 = metresPerUnit({ drawing: 1, real: 50, units: 'si', type: 'metric' }, DPI)!;
 
-/** An A3 landscape sheet drawn at 1:50 for a constructed plan: its page, a font, and paper points for metres of building. */
-async function a3At1To50() {
+/** An A3 landscape sheet drawn at 1:`ratio` for a constructed plan: its page, a font, and paper points for metres of building. */
+async function a3At(ratio: number) {
   const MM = 72 / 25.4;
   const doc = await PDFDocument.create();
   const page = doc.addPage([420 * MM, 297 * MM]);
   const font = await doc.embedFont(StandardFonts.Helvetica);
-  const metres = (v: number) => ((v * 1000) / 50) * MM;
+  const metres = (v: number) => ((v * 1000) / ratio) * MM;
   return { doc, page, font, MM, metres };
 }
+
+const a3At1To50 = () => a3At(50);
 
 /**
  * A constructed plan at 1:50 on A3 drawn in metres from a corner 150 pt in, as a Swiss rental plan
@@ -2461,11 +2463,7 @@ describe('cellar compartments parted by the thinnest walls', () => {
   // apart. 5 cm at 1:200 is 0.7087 pt of paper; an export writing its coordinates to a thousandth
   // of a point draws them 0.708 pt apart.
   const compartments = async (gapPt: number) => {
-    const MM = 72 / 25.4;
-    const doc = await PDFDocument.create();
-    const page = doc.addPage([420 * MM, 297 * MM]);
-    const font = await doc.embedFont(StandardFonts.Helvetica);
-    const metres = (v: number) => ((v * 1000) / 200) * MM;
+    const { doc, page, font, metres } = await a3At(200);
     const [left, top] = [300, 300];
     const x = (v: number) => Number((left + metres(v)).toFixed(3));
     const y = (v: number) => Number((top + metres(v)).toFixed(3));
