@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import polygonClipping from 'polygon-clipping';
 import type { Geom, Pair } from 'polygon-clipping';
-import { PDFDocument, StandardFonts, degrees, rgb } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFOperator, PDFOperatorNames, PDFString, StandardFonts, degrees, rgb } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { metresPerUnit, polygonArea } from '../../core/src/measure.ts';
 import type { Position } from '../../core/src/types.ts';
@@ -16,6 +16,7 @@ import { closeSlits, multiPolygonArea, paintedRegion, unionAll } from '../src/pi
 import { textLines } from '../src/pipeline/recognize/rooms.ts';
 import { splitAtStamps } from '../src/pipeline/recognize/topology-stamps.ts';
 import { detectTopology, type TopologyResult } from '../src/pipeline/recognize/topology-detect.ts';
+import { isFurnitureLayer } from '../src/pipeline/recognize/topology-evidence.ts';
 import { detectScale } from '../src/pipeline/scale.ts';
 import { extractWords } from '../src/pipeline/text.ts';
 import type { SheetInfo, SheetPrimitives, SheetWord } from '../src/pipeline/types.ts';
@@ -2494,5 +2495,49 @@ describe('cellar compartments parted by the thinnest walls', () => {
 
   it('takes no pair of lines under 5 cm apart beyond that for a wall', async () => {
     expect((await roomsOf(await compartments(0.68))).length).toBe(1);
+  });
+});
+
+describe('a wardrobe drawn on a CAD layer named for furniture', () => {
+  // A 4 × 4 m bedroom and a 2 × 4 m store at 1:50, walls drawn as outlines in a 0.5 pt black pen,
+  // with a wardrobe 3 × 0.6 m against the bedroom's north wall in the same pen, its rail along its
+  // middle, drawn on the layer `layerName`: its front and back pair at a wall's thickness.
+  const bedroomWithWardrobe = async (layerName: string) => {
+    const { doc, page, font, metres } = await a3At1To50();
+    const [left, top] = [150, 150];
+    const at = (x: number, y: number) => `${left + metres(x)} ${top + metres(y)}`;
+    const rect = (x0: number, y0: number, x1: number, y1: number) => `M ${at(x0, y0)} L ${at(x1, y0)} L ${at(x1, y1)} L ${at(x0, y1)} Z`;
+    const pen = { x: 0, y: page.getHeight(), borderColor: rgb(0, 0, 0), borderWidth: 0.5 };
+    page.drawSvgPath(`${rect(-0.25, -0.25, 6.37, 4.25)} ${rect(0, 0, 4, 4)} ${rect(4.12, 0, 6.12, 4)}`, pen);
+    const layer = doc.context.register(doc.context.obj({ Type: 'OCG', Name: PDFString.of(layerName) }));
+    doc.catalog.set(PDFName.of('OCProperties'), doc.context.obj({ OCGs: [layer], D: { ON: [layer] } }));
+    page.node.Resources()!.set(PDFName.of('Properties'), doc.context.obj({ L0: layer }));
+    page.pushOperators(PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of('OC'), PDFName.of('L0')]));
+    page.drawSvgPath(`${rect(0.5, 0, 3.5, 0.6)} M ${at(0.5, 0.3)} L ${at(3.5, 0.3)}`, pen);
+    page.pushOperators(PDFOperator.of(PDFOperatorNames.EndMarkedContent));
+    for (const [name, x] of [['BEDROOM', 1.5], ['STORE', 4.8]] as const) page.drawText(name, { x: left + metres(x), y: page.getHeight() - (top + metres(2)), size: 9, font });
+    page.drawText('GROUND FLOOR PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (top + metres(4.25) + 60), size: 10, font });
+    return doc.save();
+  };
+
+  it('measures the room to its walls, the floor under the wardrobe included, where the layer says furniture', async () => {
+    const { rooms } = await roomsAt1To50(await bedroomWithWardrobe('A-FURN'));
+    expect(rooms).toEqual([
+      ['BEDROOM', expect.closeTo(16, 1)],
+      ['STORE', expect.closeTo(8, 1)],
+    ]);
+  });
+
+  it('tells furniture layers by the words of their names', () => {
+    const furniture = ['A-FURN', 'I-FURN-FREE', '$-LOOSEFURN', 'Interior - Furniture ', 'FUR', 'MOBILIARIO', '10-MUEBLES', 'Arredi', 'Möbel', 'A-FLOR-FIXT', 'illustr-TOILET FIXTURE', 'A-SANITARY', 'Bed', 'Sofa', 'PLANTS'];
+    const other = ['A-WALL', 'Muri interni', 'WALL-1', 'A-WALL-FURR', 'FURRING', 'PLANTA', 'A-DOOR', 'Hatch', 'Structural - Bearing', 'A_KONS_zid zunanji', '0'];
+    expect(furniture.filter((name) => !isFurnitureLayer(name))).toEqual([]);
+    expect(other.filter((name) => isFurnitureLayer(name))).toEqual([]);
+    expect(isFurnitureLayer(null)).toBe(false);
+  });
+
+  it('reads the same lines as walls on a layer named otherwise', async () => {
+    const { rooms } = await roomsAt1To50(await bedroomWithWardrobe('A-WALL'));
+    expect(rooms.find(([name]) => name === 'BEDROOM')![1]).toBeLessThan(15);
   });
 });

@@ -69,6 +69,7 @@ function linePath(index: number, from: Position, to: Position, overrides: Partia
     fill: null,
     clip: null,
     bbox: [Math.min(from[0], to[0]), Math.min(from[1], to[1]), Math.max(from[0], to[0]), Math.max(from[1], to[1])],
+    layer: null,
     ...overrides,
   };
 }

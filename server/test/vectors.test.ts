@@ -247,6 +247,34 @@ q 220 20 m 380 20 l 380 180 l 220 180 l h 260 60 m 340 60 l 340 140 l 260 140 l 
   });
 });
 
+describe('extractPrimitives on a sheet drawn in CAD layers', () => {
+  // Three strokes: one on the layer "A-FURN", one in a paragraph tag nested inside that layer,
+  // and one outside any layer; the layer's copy of a line also drawn outside it is no duplicate.
+  const LAYERED = `
+/OC /furn BDC 1 w 0 G 50 50 m 150 50 l S
+/P << /MCID 0 >> BDC 50 100 m 150 100 l S EMC EMC
+0 G 50 150 m 150 150 l S
+/OC /furn BDC 50 150 m 150 150 l S EMC
+`;
+
+  it('carries the name of the layer each path is drawn on, and keeps a line drawn on two layers once on each', async () => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([400, 300]);
+    const furniture = doc.context.register(doc.context.obj({ Type: 'OCG', Name: PDFString.of('A-FURN') }));
+    doc.catalog.set(PDFName.of('OCProperties'), doc.context.obj({ OCGs: [furniture], D: { ON: [furniture] } }));
+    page.node.set(PDFName.of('Resources'), doc.context.obj({ Properties: { furn: furniture } }));
+    page.node.set(PDFName.of('Contents'), doc.context.register(doc.context.stream(LAYERED)));
+    const { paths } = (await extract(await doc.save(), DPI)).primitives;
+    const byHeight = paths.map((path) => [path.bbox[1] / 2, path.layer]).sort((a, b) => Number(a[0]) - Number(b[0]));
+    expect(byHeight).toEqual([
+      [150, null],
+      [150, 'A-FURN'],
+      [200, 'A-FURN'],
+      [250, 'A-FURN'],
+    ]);
+  });
+});
+
 describe('extractPrimitives on a rotated page', () => {
   it('follows /Rotate 90: PDF x runs down the sheet and PDF y runs right', async () => {
     const doc = await PDFDocument.create();
@@ -309,6 +337,7 @@ describe('clean-up of paths', () => {
     fill: null,
     clip: null,
     bbox: [Math.min(from[0], to[0]), Math.min(from[1], to[1]), Math.max(from[0], to[0]), Math.max(from[1], to[1])],
+    layer: null,
   });
 
   it('does not join the chords of a flattened circle, which only touch end to end', () => {

@@ -51,6 +51,8 @@ export interface VectorPath {
   /** Box of the active clipping path where it hides part of the path (the geometry is cut to it); null where it holds the path whole. */
   clip: BBox | null;
   bbox: BBox;
+  /** Name of the optional-content group (the CAD layer) the path is drawn on; null where none is named. */
+  layer: string | null;
 }
 
 export interface RasterImage {

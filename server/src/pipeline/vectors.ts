@@ -307,6 +307,13 @@ interface MaskGroupEntry extends ImageArgs {
 
 interface OptionalContentConfigLike {
   isVisible(group: unknown): boolean;
+  getGroup(id: string): { name?: unknown } | null;
+}
+
+/** A marked-content sequence: whether it paints, and the layer it names (an OCG's, or an OCMD's only one). */
+interface MarkedContent {
+  visible: boolean;
+  layer: string | null;
 }
 
 /**
@@ -320,7 +327,7 @@ class PrimitiveCollector {
   private readonly stack: GraphicsState[] = [];
   /** Saved outer states of annotation appearances, which start from a fresh graphics state. */
   private readonly annotationStack: { state: GraphicsState; stack: GraphicsState[] }[] = [];
-  private readonly markedContentVisible: boolean[] = [];
+  private readonly markedContent: MarkedContent[] = [];
   /** A clip operator waits for the path it clips with: the fill rule it was given, or null. */
   private pendingClip: { evenOdd: boolean } | null = null;
 
@@ -385,13 +392,13 @@ class PrimitiveCollector {
         this.endAnnotation();
         break;
       case OPS.beginMarkedContent:
-        this.markedContentVisible.push(true);
+        this.markedContent.push({ visible: true, layer: null });
         break;
       case OPS.beginMarkedContentProps:
-        this.markedContentVisible.push(args[0] !== 'OC' || !args[1] || this.optionalContent.isVisible(args[1]));
+        this.markedContent.push(this.optionalContentOf(args[0], args[1]));
         break;
       case OPS.endMarkedContent:
-        this.markedContentVisible.pop();
+        this.markedContent.pop();
         break;
       case OPS.setLineWidth:
         this.state.lineWidth = args[0];
@@ -520,8 +527,21 @@ class PrimitiveCollector {
     this.stack.splice(0, this.stack.length, ...outer.stack);
   }
 
+  private optionalContentOf(tag: unknown, group: { type?: string; id?: string; ids?: string[] } | null | undefined): MarkedContent {
+    if (tag !== 'OC' || !group) return { visible: true, layer: null };
+    const ids = group.type === 'OCG' ? [group.id] : (group.ids ?? []);
+    const name = ids.length === 1 && ids[0] ? this.optionalContent.getGroup(ids[0])?.name : null;
+    return { visible: this.optionalContent.isVisible(group), layer: typeof name === 'string' ? name : null };
+  }
+
   private get painting(): boolean {
-    return !this.state.maskContent && this.markedContentVisible.every(Boolean);
+    return !this.state.maskContent && this.markedContent.every((content) => content.visible);
+  }
+
+  /** The innermost layer named round what is painted now. */
+  private get layer(): string | null {
+    for (let k = this.markedContent.length - 1; k >= 0; k--) if (this.markedContent[k].layer !== null) return this.markedContent[k].layer;
+    return null;
   }
 
   private constructPath(op: number, data: ArrayLike<number> | null): void {
@@ -566,9 +586,10 @@ class PrimitiveCollector {
     const bbox = subpathsBBox(subpaths);
     const clip = state.clip !== null && !boxContains(state.clip, this.page) && !boxContains(state.clip, bbox) ? state.clip : null;
     const regions = clip ? [...state.clipRegions, boxRegion(clip)] : state.clipRegions;
+    const layer = this.layer;
     const push = (geometry: SubPath[], pathStroke: StrokeStyle | null, pathFill: FillStyle | null) => {
       if (geometry.length === 0) return;
-      this.paths.push({ index: this.paths.length, subpaths: geometry, stroke: pathStroke, fill: pathFill, clip, bbox: geometry === subpaths ? bbox : subpathsBBox(geometry) });
+      this.paths.push({ index: this.paths.length, subpaths: geometry, stroke: pathStroke, fill: pathFill, clip, bbox: geometry === subpaths ? bbox : subpathsBBox(geometry), layer });
     };
     if (regions.length === 0) return push(subpaths, stroke, fill);
     const filled = fill && clipFill(subpaths, fill.evenOdd, regions);
@@ -772,7 +793,7 @@ function sameStroke(a: StrokeStyle | null, b: StrokeStyle | null, tolerance: num
 }
 
 function sameStyle(a: VectorPath, b: VectorPath, tolerance: number): boolean {
-  if (!sameStroke(a.stroke, b.stroke, tolerance) || !nearBoxes(a.clip, b.clip, tolerance)) return false;
+  if (a.layer !== b.layer || !sameStroke(a.stroke, b.stroke, tolerance) || !nearBoxes(a.clip, b.clip, tolerance)) return false;
   if (a.fill === null || b.fill === null) return a.fill === b.fill;
   return a.fill.evenOdd === b.fill.evenOdd && sameColor(a.fill.color, b.fill.color);
 }
@@ -889,7 +910,7 @@ function overlapCollinear(a: LinePiece, b: LinePiece, tolerance: number): boolea
 function styleKey(path: VectorPath): string {
   const stroke = path.stroke!;
   const clip = path.clip ? path.clip.map((value) => value.toFixed(1)).join(',') : '';
-  return `${stroke.width.toFixed(3)}|${stroke.color.join(',')}|${clip}`;
+  return `${stroke.width.toFixed(3)}|${stroke.color.join(',')}|${clip}|${path.layer ?? ''}`;
 }
 
 function mergeCollinearLines(paths: VectorPath[], tolerance: number): VectorPath[] {

@@ -46,6 +46,11 @@ export interface Line {
    * it may run along a wall a jamb's width off its face, but it is never a wall's face.
    */
   leaf?: true;
+  /**
+   * Drawn on a CAD layer named for furniture, fittings or planting (`A-FURN`, `FURNITURE`,
+   * `Arredi`, `MOBILIARIO`, `A-SANITARY`): the drawing says it is no wall, so it is never a wall's face.
+   */
+  furniture?: true;
   /** For an edge of a closed outline (a box, a fitting, a short wall), stroked as one subpath or as pieces joined into a ring: that outline. */
   outline?: Outline;
 }
@@ -135,6 +140,18 @@ export interface Evidence {
   unitsPerPaperMm: number;
   /** The closed outlines of solid strokes, which their edges' `outline` refers to. */
   outlines: Outline[];
+}
+
+/**
+ * Words of a layer's name (split at anything but letters) that name furniture, fittings,
+ * equipment or planting, in the layer conventions of AIA (`A-FURN`, `A-FLOR-FIXT`, `A-EQPM`) and
+ * of plans in English, German, French, Spanish and Italian. `PLANTA` (a plan) is no planting.
+ */
+const FURNITURE_LAYER_WORD = /^(\p{L}*furn\p{L}*|fur|mobil\p{L}*|m(ö|o|oe)bel\p{L}*|muebles?|arred[io]|sanit\p{L}*|sanfit|fixt\p{L}*|\p{L}*fixtures?|eqpm|equip\p{L}*|casework|beds?|sofas?|chairs?|tables?|toilets?|kitchen|plants|planting|vegetation|trees?|cars?)$/iu;
+
+/** Whether a layer's name says it holds furniture, fittings or planting (never walls). */
+export function isFurnitureLayer(layer: string | null): boolean {
+  return layer !== null && layer.split(/[^\p{L}]+/u).some((word) => FURNITURE_LAYER_WORD.test(word));
 }
 
 /** Pieces of an exploded arc are short: a door swing in 16 steps at 1:50 is under this, paper mm. */
@@ -741,6 +758,7 @@ export function collectEvidence(primitives: SheetPrimitives, words: SheetWord[],
       if (dashes.dashed.has(line.id)) marked.dashed = true;
       else if (dashes.axes.has(line.id)) marked.axis = true;
       if (leaves.has(id)) marked.leaf = true;
+      if (isFurnitureLayer(primitives.paths[line.pathIndex].layer)) marked.furniture = true;
       return marked;
     }),
     arcs: joinedArcs,

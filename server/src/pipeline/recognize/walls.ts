@@ -1167,8 +1167,8 @@ export function wallCandidates(evidence: Evidence, scale: WallScale): WallCandid
   // Pens show on the long lines; the crowd of short strokes in furniture and symbols only costs time.
   const firstPairs = findPairs(candidates.filter((line) => line.length >= 3 * scale.minThickness), scale, PEN_OVERLAP_SHARE);
   const ladder = ladderPairs(firstPairs);
-  const faces = lines.filter((line) => !line.dashed && !line.leaf);
-  const faceCandidates = candidates.filter((line) => !line.dashed && !line.leaf);
+  const faces = lines.filter((line) => !line.dashed && !line.leaf && !line.furniture);
+  const faceCandidates = candidates.filter((line) => !line.dashed && !line.leaf && !line.furniture);
   const penPairs = firstPairs.filter((pair) => !ladder.has(pair));
   const hatched = hatchedPens(penPairs, faceCandidates, lines, scale);
   const edges = edgesByOutline(lines);
