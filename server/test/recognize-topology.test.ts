@@ -2541,3 +2541,37 @@ describe('a wardrobe drawn on a CAD layer named for furniture', () => {
     expect(rooms.find(([name]) => name === 'BEDROOM')![1]).toBeLessThan(15);
   });
 });
+
+describe('a window whose mullion is drawn as a small box across its glazing', () => {
+  // A 1.5 m store and a 2.45 m study, 3 m deep, at 1:50: black poché walls, a 5 cm partition
+  // between the rooms drawn as two strokes, and in the study's 0.32 m east wall a 2 m window of
+  // three glazing lines, the inner one broken by a mullion drawn as a 7 × 5 cm box across it.
+  // The box pairs as 5 cm of wall (the partition's thickness), standing in the window's gap.
+  const plan = async () => {
+    const { doc, page, font, metres } = await a3At1To50();
+    const [left, top] = [150, 150];
+    const at = (x: number, y: number) => `${left + metres(x)} ${top + metres(y)}`;
+    const rect = (x0: number, y0: number, x1: number, y1: number) => `M ${at(x0, y0)} L ${at(x1, y0)} L ${at(x1, y1)} L ${at(x0, y1)} Z`;
+    const line = (x0: number, y0: number, x1: number, y1: number) => `M ${at(x0, y0)} L ${at(x1, y1)}`;
+    const frame = { x: 0, y: page.getHeight() };
+    const pen = { ...frame, borderColor: rgb(0, 0, 0), borderWidth: 0.25 };
+    for (const wall of [[-0.25, -0.25, 4.32, 0], [-0.25, 3, 4.32, 3.25], [-0.25, 0, 0, 3], [4, 0, 4.32, 0.5], [4, 2.5, 4.32, 3]] as const) page.drawSvgPath(rect(...wall), { ...frame, color: rgb(0, 0, 0) });
+    page.drawSvgPath(`${line(1.5, 0, 1.5, 3)} ${line(1.55, 0, 1.55, 3)}`, pen);
+    for (const [y0, y1] of [[0.5, 1.2], [1.25, 2.5]]) page.drawSvgPath(line(4.1, y0, 4.1, y1), pen);
+    for (const x of [4.16, 4.22]) page.drawSvgPath(line(x, 0.5, x, 2.5), pen);
+    page.drawSvgPath(rect(4.08, 1.2, 4.15, 1.25), pen);
+    for (const [name, x] of [['STORE', 0.4], ['STUDY', 2.5]] as const) page.drawText(name, { x: left + metres(x), y: page.getHeight() - (top + metres(1.5)), size: 9, font });
+    page.drawText('GROUND FLOOR PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (top + metres(3.25) + 60), size: 10, font });
+    return doc.save();
+  };
+
+  it('reads one window across the whole gap, so the study closes at its wall', async () => {
+    const { rooms, result } = await roomsAt1To50(await plan());
+    expect(rooms).toEqual([
+      ['STORE', expect.closeTo(4.5, 1)],
+      ['STUDY', expect.closeTo(7.35, 1)],
+    ]);
+    const windows = result.openings.filter((opening) => opening.subClass === 'window');
+    expect(windows.map((opening) => opening.widthUnits * MPU_AT_1_TO_50)).toEqual([expect.closeTo(2, 1)]);
+  });
+});

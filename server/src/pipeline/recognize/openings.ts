@@ -300,17 +300,28 @@ interface Gap {
 }
 
 /**
+ * A run whose length and thickness are both under this share of a wall's thickness is a speck in
+ * that wall's band, no jamb: a window's mullion drawn as a small box across the glazing pairs as a
+ * few centimetres of wall, and cut a façade's window in two halves that neither read as one.
+ */
+const SPECK_SHARE = 0.4;
+
+/**
  * From each end of each run, the band of the wall is followed outward to the first wall
- * material; a facing end of a collinear run of like thickness, a plausible gap away, makes a gap.
+ * material, past specks; a facing end of a collinear run of like thickness, a plausible gap away,
+ * makes a gap.
  */
 function findGaps(runs: RectIndex<WallRun>, limits: Limits): Gap[] {
   const gaps: Gap[] = [];
   const seen = new Set<string>();
+  const sizes = runs.rects.map((run) => Math.max(run.s1 - run.s0, run.thickness));
   runs.rects.forEach((run, id) => {
     const margin = 0.2 * run.thickness;
+    const passed = new Set([id]);
+    for (let other = 0; other < sizes.length; other++) if (sizes[other] < SPECK_SHARE * run.thickness) passed.add(other);
     for (const direction of [1, -1] as const) {
       const from = direction === 1 ? run.s1 : run.s0;
-      const hit = runs.cast(run, from + direction * 0.5, direction, limits.glazedGap, run.o0 + margin, run.o1 - margin, new Set([id]));
+      const hit = runs.cast(run, from + direction * 0.5, direction, limits.glazedGap, run.o0 + margin, run.o1 - margin, passed);
       if (!hit) continue;
       const width = Math.abs(hit.at - from);
       if (width < limits.gap[0]) continue;
