@@ -2555,7 +2555,8 @@ describe('a window whose mullion is drawn as a small box across its glazing', ()
     const line = (x0: number, y0: number, x1: number, y1: number) => `M ${at(x0, y0)} L ${at(x1, y1)}`;
     const frame = { x: 0, y: page.getHeight() };
     const pen = { ...frame, borderColor: rgb(0, 0, 0), borderWidth: 0.25 };
-    for (const wall of [[-0.25, -0.25, 4.32, 0], [-0.25, 3, 4.32, 3.25], [-0.25, 0, 0, 3], [4, 0, 4.32, 0.5], [4, 2.5, 4.32, 3]] as const) page.drawSvgPath(rect(...wall), { ...frame, color: rgb(0, 0, 0) });
+    const walls: [number, number, number, number][] = [[-0.25, -0.25, 4.32, 0], [-0.25, 3, 4.32, 3.25], [-0.25, 0, 0, 3], [4, 0, 4.32, 0.5], [4, 2.5, 4.32, 3]];
+    for (const wall of walls) page.drawSvgPath(rect(...wall), { ...frame, color: rgb(0, 0, 0) });
     page.drawSvgPath(`${line(1.5, 0, 1.5, 3)} ${line(1.55, 0, 1.55, 3)}`, pen);
     for (const [y0, y1] of [[0.5, 1.2], [1.25, 2.5]]) page.drawSvgPath(line(4.1, y0, 4.1, y1), pen);
     for (const x of [4.16, 4.22]) page.drawSvgPath(line(x, 0.5, x, 2.5), pen);
