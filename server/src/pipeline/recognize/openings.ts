@@ -314,11 +314,14 @@ const SPECK_SHARE = 0.4;
 function findGaps(runs: RectIndex<WallRun>, limits: Limits): Gap[] {
   const gaps: Gap[] = [];
   const seen = new Set<string>();
-  const sizes = runs.rects.map((run) => Math.max(run.s1 - run.s0, run.thickness));
+  const smallestFirst = runs.rects.map((run, id) => ({ id, size: Math.max(run.s1 - run.s0, run.thickness) })).sort((a, b) => a.size - b.size);
   runs.rects.forEach((run, id) => {
     const margin = 0.2 * run.thickness;
     const passed = new Set([id]);
-    for (let other = 0; other < sizes.length; other++) if (sizes[other] < SPECK_SHARE * run.thickness) passed.add(other);
+    for (const { id: other, size } of smallestFirst) {
+      if (size >= SPECK_SHARE * run.thickness) break;
+      passed.add(other);
+    }
     for (const direction of [1, -1] as const) {
       const from = direction === 1 ? run.s1 : run.s0;
       const hit = runs.cast(run, from + direction * 0.5, direction, limits.glazedGap, run.o0 + margin, run.o1 - margin, passed);
