@@ -2503,10 +2503,7 @@ describe('a wardrobe drawn on a CAD layer named for furniture', () => {
   // with a wardrobe 3 × 0.6 m against the bedroom's north wall in the same pen, its rail along its
   // middle, drawn on the layer `layerName`: its front and back pair at a wall's thickness.
   const bedroomWithWardrobe = async (layerName: string) => {
-    const { doc, page, font, metres } = await a3At1To50();
-    const [left, top] = [150, 150];
-    const at = (x: number, y: number) => `${left + metres(x)} ${top + metres(y)}`;
-    const rect = (x0: number, y0: number, x1: number, y1: number) => `M ${at(x0, y0)} L ${at(x1, y0)} L ${at(x1, y1)} L ${at(x0, y1)} Z`;
+    const { doc, page, font, metres, left, top, at, rect } = await greyPlanAt1To50();
     const pen = { x: 0, y: page.getHeight(), borderColor: rgb(0, 0, 0), borderWidth: 0.5 };
     page.drawSvgPath(`${rect(-0.25, -0.25, 6.37, 4.25)} ${rect(0, 0, 4, 4)} ${rect(4.12, 0, 6.12, 4)}`, pen);
     const layer = doc.context.register(doc.context.obj({ Type: 'OCG', Name: PDFString.of(layerName) }));
@@ -2548,10 +2545,7 @@ describe('a window whose mullion is drawn as a small box across its glazing', ()
   // three glazing lines, the inner one broken by a mullion drawn as a 7 × 5 cm box across it.
   // The box pairs as 5 cm of wall (the partition's thickness), standing in the window's gap.
   const plan = async () => {
-    const { doc, page, font, metres } = await a3At1To50();
-    const [left, top] = [150, 150];
-    const at = (x: number, y: number) => `${left + metres(x)} ${top + metres(y)}`;
-    const rect = (x0: number, y0: number, x1: number, y1: number) => `M ${at(x0, y0)} L ${at(x1, y0)} L ${at(x1, y1)} L ${at(x0, y1)} Z`;
+    const { doc, page, font, metres, left, top, at, rect } = await greyPlanAt1To50();
     const line = (x0: number, y0: number, x1: number, y1: number) => `M ${at(x0, y0)} L ${at(x1, y1)}`;
     const frame = { x: 0, y: page.getHeight() };
     const pen = { ...frame, borderColor: rgb(0, 0, 0), borderWidth: 0.25 };

@@ -310,7 +310,10 @@ interface OptionalContentConfigLike {
   getGroup(id: string): { name?: unknown } | null;
 }
 
-/** A marked-content sequence: whether it paints, and the layer it names (an OCG's, or an OCMD's only one). */
+/**
+ * A marked-content sequence: whether it paints, and the innermost layer named round what it holds:
+ * its own (an OCG's, or an OCMD's only one), or else the one it is nested in.
+ */
 interface MarkedContent {
   visible: boolean;
   layer: string | null;
@@ -392,7 +395,7 @@ class PrimitiveCollector {
         this.endAnnotation();
         break;
       case OPS.beginMarkedContent:
-        this.markedContent.push({ visible: true, layer: null });
+        this.markedContent.push({ visible: true, layer: this.layer });
         break;
       case OPS.beginMarkedContentProps:
         this.markedContent.push(this.optionalContentOf(args[0], args[1]));
@@ -528,10 +531,10 @@ class PrimitiveCollector {
   }
 
   private optionalContentOf(tag: unknown, group: { type?: string; id?: string; ids?: string[] } | null | undefined): MarkedContent {
-    if (tag !== 'OC' || !group) return { visible: true, layer: null };
+    if (tag !== 'OC' || !group) return { visible: true, layer: this.layer };
     const ids = group.type === 'OCG' ? [group.id] : (group.ids ?? []);
     const name = ids.length === 1 && ids[0] ? this.optionalContent.getGroup(ids[0])?.name : null;
-    return { visible: this.optionalContent.isVisible(group), layer: typeof name === 'string' ? name : null };
+    return { visible: this.optionalContent.isVisible(group), layer: typeof name === 'string' ? name : this.layer };
   }
 
   private get painting(): boolean {
@@ -540,8 +543,7 @@ class PrimitiveCollector {
 
   /** The innermost layer named round what is painted now. */
   private get layer(): string | null {
-    for (let k = this.markedContent.length - 1; k >= 0; k--) if (this.markedContent[k].layer !== null) return this.markedContent[k].layer;
-    return null;
+    return this.markedContent.at(-1)?.layer ?? null;
   }
 
   private constructPath(op: number, data: ArrayLike<number> | null): void {

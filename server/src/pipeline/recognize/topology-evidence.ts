@@ -751,6 +751,7 @@ export function collectEvidence(primitives: SheetPrimitives, words: SheetWord[],
   arcs.push(...explodedArcs(primitives.paths, EXPLODED_PIECE_MM * unitsPerPaperMm, EXPLODED_JOINT_MM * unitsPerPaperMm).map((arc) => ({ ...arc, style: strokeStyle(arc.pathIndex) })));
   const joinedArcs = joinDashedArcs(arcs, unitsPerPaperMm);
   const leaves = doorLeafIds(unframed, joinedArcs);
+  const onFurnitureLayer = primitives.paths.map((path) => isFurnitureLayer(path.layer));
   return {
     // Ids become the lines' indices.
     lines: unframed.map((line, id) => {
@@ -758,7 +759,7 @@ export function collectEvidence(primitives: SheetPrimitives, words: SheetWord[],
       if (dashes.dashed.has(line.id)) marked.dashed = true;
       else if (dashes.axes.has(line.id)) marked.axis = true;
       if (leaves.has(id)) marked.leaf = true;
-      if (isFurnitureLayer(primitives.paths[line.pathIndex].layer)) marked.furniture = true;
+      if (onFurnitureLayer[line.pathIndex]) marked.furniture = true;
       return marked;
     }),
     arcs: joinedArcs,
