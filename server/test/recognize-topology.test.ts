@@ -2309,6 +2309,32 @@ describe('built-ins drawn as boxes on a plan whose walls are filled', () => {
     ]);
   });
 
+  // The same flat with a schedule ruled beside it in the same pen: 8 double rules 8 m long, 0.3 m
+  // apart, which pair as 64 m of unfilled "walls", more than the filled walls' length. Only the pairs
+  // among the filled walls tell whether the plan fills its walls (stepcube's upper floor, whose
+  // axonometric view and schedule outweighed its plan: its furniture stayed wall).
+  it('measures the rooms with the floor under their built-ins beside a ruled schedule', async () => {
+    const withSchedule = await greyFilledPlan(
+      rowOfRooms([2.5, 1.68, 1.58], 3),
+      (sheet) => {
+        const { page, at, pen } = sheet;
+        page.drawSvgPath(`M ${at(0, 0.6)} L ${at(2, 0.6)} L ${at(2, 0)}`, pen);
+        page.drawSvgPath(sheet.rect(2.62, 0, 3.82, 0.5), pen);
+        page.drawSvgPath(`M ${at(2.82, 0.25)} L ${at(3.62, 0.25)}`, pen);
+        page.drawSvgPath(sheet.rect(4.42, 0, 5.02, 0.6), pen);
+        for (let k = 0; k < 16; k++) page.drawSvgPath(`M ${at(9, Math.floor(k / 2) + (k % 2) * 0.3)} L ${at(17, Math.floor(k / 2) + (k % 2) * 0.3)}`, pen);
+      },
+      [['KITCHEN', 0.8, 1.8], ['BEDROOM', 2.9, 1.8], ['STORE', 4.8, 1.8]],
+      8,
+    );
+    const { rooms } = await roomsAt1To50(withSchedule);
+    expect(rooms.filter(([name]) => name !== null)).toEqual([
+      ['BEDROOM', expect.closeTo(1.68 * 3, 1)],
+      ['KITCHEN', expect.closeTo(2.5 * 3, 1)],
+      ['STORE', expect.closeTo(1.58 * 3, 1)],
+    ]);
+  });
+
   // A hall 3 m × 2.5 m and a room beside it, as Spiserstrasse 10.201's "Entrée" draws its
   // wardrobe: a closed box 0.56 m deep against the north wall, its rail along the middle from side
   // to side. Rail and box meet end to end, so the box's back and front face each other nowhere

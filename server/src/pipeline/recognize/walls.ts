@@ -890,24 +890,27 @@ function builtInBoxes(pairs: LinePair[], rectangles: LinePair[], inPoche: (p: Po
   const unfilled: LinePair[] = [];
   const filledThicknesses: number[] = [];
   const filledLengths: number[] = [];
-  let total = 0;
+  const filledMiddles: Position[] = [];
   for (const pair of pairs) {
-    const length = pair.s1 - pair.s0;
-    total += length;
     if (pair.i.source === 'stroke' && pair.j.source === 'stroke' && !inPoche(pairMiddle(pair))) {
       unfilled.push(pair);
       continue;
     }
     filledThicknesses.push(Math.abs(pair.d));
-    filledLengths.push(length);
+    filledLengths.push(pair.s1 - pair.s0);
+    filledMiddles.push(pairMiddle(pair));
   }
   if (filledLengths.length === 0) return none;
+  const filledExtent = ringBBox(filledMiddles);
   const thickest = Math.max((1 + MODE_TOLERANCE) * weightedQuantile(filledThicknesses, filledLengths, THICKEST_FILLED_QUANTILE), BUILT_IN_DEPTH_METRES * scale.unitsPerMetre);
   const pairedBoxes = unfilled.filter((pair) => Math.abs(pair.d) > thickest);
   const filled = filledLengths.reduce((sum, length) => sum + length, 0);
-  // The boxes themselves are no walls to weigh the fill against.
-  const boxLength = pairedBoxes.reduce((sum, pair) => sum + pair.s1 - pair.s0, 0);
-  if (filled < FILLED_WALLS_SHARE * (total - boxLength)) return none;
+  // The fill is weighed against the unfilled walls of the plan it fills: an axonometric view or a
+  // schedule's rules beside the plan are no walls it leaves empty, and nor are the boxes.
+  const leftEmpty = unfilled
+    .filter((pair) => Math.abs(pair.d) <= thickest && boxContainsPoint(filledExtent, pairMiddle(pair)))
+    .reduce((sum, pair) => sum + pair.s1 - pair.s0, 0);
+  if (filled < FILLED_WALLS_SHARE * (filled + leftEmpty)) return none;
   const boxes = [...pairedBoxes, ...rectangles.filter((pair) => Math.abs(pair.d) > thickest && Math.abs(pair.d) <= scale.maxThickness && !inPoche(pairMiddle(pair)))];
   if (boxes.length === 0) return none;
   const rects = new RectIndex(boxes.map(boxRect));
