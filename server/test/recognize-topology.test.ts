@@ -2335,6 +2335,30 @@ describe('built-ins drawn as boxes on a plan whose walls are filled', () => {
     ]);
   });
 
+  // Rooms with a bed's row of bedside tables and pillows by each long wall, drawn as stepcube draws
+  // them in the poché's outline pen: closed boxes 0.4 m deep, shallower than a wardrobe, standing
+  // a headboard's width (8 cm) off the wall. Drawn so by every wall, 0.4 m is one of the
+  // thicknesses the sheet pairs most, and the boxes were walls; each room is measured with the
+  // floor under them.
+  it('measures bedrooms with the floor under the bedside tables and pillows along their walls', async () => {
+    const withBeds = await greyFilledPlan(
+      rowOfRooms([2.5, 3.2, 1.58], 3),
+      ({ page, rect, pen }) => {
+        for (const [x0, x1] of [[0.7, 1.8], [3.3, 5.1]]) {
+          page.drawSvgPath(rect(x0, 0.08, x1, 0.48), pen);
+          page.drawSvgPath(rect(x0, 2.52, x1, 2.92), pen);
+        }
+      },
+      [['KITCHEN', 0.8, 1.8], ['BEDROOM', 3.5, 1.8], ['STORE', 6.3, 1.8]],
+      3.25,
+    );
+    expect((await roomsAt1To50(withBeds)).rooms).toEqual([
+      ['BEDROOM', expect.closeTo(3.2 * 3, 1)],
+      ['KITCHEN', expect.closeTo(2.5 * 3, 1)],
+      ['STORE', expect.closeTo(1.58 * 3, 1)],
+    ]);
+  });
+
   // A hall 3 m × 2.5 m and a room beside it, as Spiserstrasse 10.201's "Entrée" draws its
   // wardrobe: a closed box 0.56 m deep against the north wall, its rail along the middle from side
   // to side. Rail and box meet end to end, so the box's back and front face each other nowhere

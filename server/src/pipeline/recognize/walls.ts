@@ -871,6 +871,12 @@ const THICKEST_FILLED_QUANTILE = 0.95;
  * than the filled walls beside it, is far shallower.
  */
 export const BUILT_IN_DEPTH_METRES = 0.45;
+/**
+ * A closed box is furniture from this depth: a bedside table or a pillow by a wall (0.3-0.4 m;
+ * stepcube's bedrooms lost 0.9 m² of 15 to them). Its four sides tell what it is, where a pair of
+ * open strokes as shallow may be a reveal or a layer of a wall.
+ */
+const SHALLOWEST_CLOSED_BOX_METRES = 0.3;
 
 /**
  * Built-ins drawn as boxes against a wall: a wardrobe, a kitchen counter, a washing machine, 60 cm
@@ -879,8 +885,8 @@ export const BUILT_IN_DEPTH_METRES = 0.45;
  * walls (poché lies under half its wall pairs or more, the boxes aside), a pair of strokes with
  * nothing filled between them that is thicker than the filled walls is such a box: a plan that
  * fills its walls leaves thin ones empty (partitions drawn as two lines beside filled concrete)
- * but not its thickest; so is an unfilled closed rectangle among `rectangles` as deep, up to the
- * thickest a wall may be. What is drawn inside a box (a shelf, a rail, a cross) pairs at a wall's
+ * but not its thickest; so is an unfilled closed rectangle among `rectangles` thicker than the
+ * filled walls, from a bedside table's depth up to the thickest a wall may be. What is drawn inside a box (a shelf, a rail, a cross) pairs at a wall's
  * thickness with its sides and is the box's too. Returns whether a pair lies in a box (a box's or
  * its contents') or between a box and the wall it stands clear of, and the boxes' sides.
  */
@@ -902,7 +908,9 @@ function builtInBoxes(pairs: LinePair[], rectangles: LinePair[], inPoche: (p: Po
   }
   if (filledLengths.length === 0) return none;
   const filledExtent = ringBBox(filledMiddles);
-  const thickest = Math.max((1 + MODE_TOLERANCE) * weightedQuantile(filledThicknesses, filledLengths, THICKEST_FILLED_QUANTILE), BUILT_IN_DEPTH_METRES * scale.unitsPerMetre);
+  const thickestFilled = (1 + MODE_TOLERANCE) * weightedQuantile(filledThicknesses, filledLengths, THICKEST_FILLED_QUANTILE);
+  const thickest = Math.max(thickestFilled, BUILT_IN_DEPTH_METRES * scale.unitsPerMetre);
+  const shallowestClosedBox = Math.max(thickestFilled, SHALLOWEST_CLOSED_BOX_METRES * scale.unitsPerMetre);
   const pairedBoxes = unfilled.filter((pair) => Math.abs(pair.d) > thickest);
   const filled = filledLengths.reduce((sum, length) => sum + length, 0);
   // The fill is weighed against the unfilled walls of the plan it fills: an axonometric view or a
@@ -911,7 +919,7 @@ function builtInBoxes(pairs: LinePair[], rectangles: LinePair[], inPoche: (p: Po
     .filter((pair) => Math.abs(pair.d) <= thickest && boxContainsPoint(filledExtent, pairMiddle(pair)))
     .reduce((sum, pair) => sum + pair.s1 - pair.s0, 0);
   if (filled < FILLED_WALLS_SHARE * (filled + leftEmpty)) return none;
-  const boxes = [...pairedBoxes, ...rectangles.filter((pair) => Math.abs(pair.d) > thickest && Math.abs(pair.d) <= scale.maxThickness && !inPoche(pairMiddle(pair)))];
+  const boxes = [...pairedBoxes, ...rectangles.filter((pair) => Math.abs(pair.d) > shallowestClosedBox && Math.abs(pair.d) <= scale.maxThickness && !inPoche(pairMiddle(pair)))];
   if (boxes.length === 0) return none;
   const rects = new RectIndex(boxes.map(boxRect));
   const boxesAt = (p: Position) => rects.search([p[0], p[1], p[0], p[1]]).filter((k) => rectHolds(rects.rects[k], p));
