@@ -1246,6 +1246,15 @@ describe('room tags as plans in other conventions set them', () => {
     expect(await namesOf(tags)).toEqual(['Bad', 'Schlafen']);
   });
 
+  it('names a room by an abbreviation of two-letter words heading its fields, Wo / Es / Ko (a Swiss rental plan)', async () => {
+    // Living, dining and cooking in one room, over its floor area; no word runs to three letters.
+    const tags = [
+      ['Wo / Es / Ko', 'BF: 31.89'],
+      ['Du', 'BF: 5.78'],
+    ];
+    expect(await namesOf(tags)).toEqual(['Du', 'Wo / Es / Ko']);
+  });
+
   it('names such a room by its tag\'s first line alone, not with the line under it that describes it', async () => {
     // The basement's tags put the floor slab's state between the name and the fields.
     const tags = [

@@ -11,7 +11,7 @@ import { boxContainsPoint, boxesOverlap, closeRing, interiorPoint, pointInPolygo
 import { closeSlits, differenceOf, unionAll, type MultiPolygon, type Polygon } from './geom-clip.ts';
 import { pointsBeside, rectBBox, rectRing, toFrame, type FrameRect } from './geom-frame.ts';
 import type { PolygonRings, Ring } from './model.ts';
-import type { FillRegion, WordBox } from './topology-evidence.ts';
+import { readSurely, type FillRegion, type WordBox } from './topology-evidence.ts';
 import { combineWithFills, roomFills, type SpacePiece } from './topology-fills.ts';
 import { splitAtNecks } from './topology-necks.ts';
 import { splitAtSeparators, type Segment2 } from './topology-separators.ts';
@@ -306,6 +306,8 @@ const MAX_NAME_WORDS = 6;
 
 /** A word that can name a room: three letters or more, not a code with a number ("CPT-2"). */
 const NAME_WORD = /(^|[^A-Za-z])[A-Za-z]{3,}(?![A-Za-z]|-?\d)/;
+/** A word of two letters or more, not a code with a number: a name where a tag's fields say it is one. */
+const ABBREVIATED_WORD = /(^|[^A-Za-z])[A-Za-z]{2,}(?![A-Za-z]|-?\d)/;
 
 /**
  * Words that say what a room is, in the plans of houses, offices, schools and hospitals. A room
@@ -412,8 +414,11 @@ function roomLabel(lines: TextLine[], anchor: Position): RoomLabel | null {
   // Two letters alone name a room only as a known one (WC): "RD", "FD" and "CG" are drains and
   // corner guards. Unit types ("2BD", "S_BF", "1BD+") and abbreviations ("W/C") still name.
   const abbreviated = names.filter((l) => capitals(l.text) && (!/^[A-Z]{2}$/.test(l.text.trim()) || namesRoomUse(l.text)));
-  // A tag that lists fields under its name says which line the name is, in any case or language.
-  const heads = names.filter((l) => (NAME_WORD.test(l.text) || abbreviated.includes(l)) && headsFieldedTag(l, lines));
+  // A tag that lists fields under its name says which line the name is, in any case or language,
+  // abbreviated too ("Wo / Es / Ko", living, dining and cooking, over "BF: 31.89"), where it was
+  // read surely: OCR reads two letters out of a symbol's strokes ("mg" over a toilet's tag).
+  const abbreviatedHead = (l: TextLine) => ABBREVIATED_WORD.test(l.text) && l.words.every(({ word }) => readSurely(word));
+  const heads = names.filter((l) => (NAME_WORD.test(l.text) || abbreviated.includes(l) || abbreviatedHead(l)) && headsFieldedTag(l, lines));
   const general = heads.length > 0 ? heads : capitalised.length > 0 ? capitalised : worded.length > 0 ? worded : abbreviated;
   if (general.length === 0) return loneRoomNumber(lines, anchor);
   const saying = general.filter((l) => ROOM_WORD.test(l.text.trim()));
