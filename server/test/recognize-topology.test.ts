@@ -1255,6 +1255,11 @@ describe('room tags as plans in other conventions set them', () => {
     expect(await namesOf(tags)).toEqual(['Du', 'Wo / Es / Ko']);
   });
 
+  it('names a room by a word whose letters are not all ASCII, Büro (a German plan)', async () => {
+    // "Büro" holds no three ASCII letters in a row.
+    expect(await namesOf([['Büro'], ['Lager']])).toEqual(['Büro', 'Lager']);
+  });
+
   it('names such a room by its tag\'s first line alone, not with the line under it that describes it', async () => {
     // The basement's tags put the floor slab's state between the name and the fields.
     const tags = [

@@ -305,9 +305,9 @@ const MAX_NAME_LINES = 3;
 const MAX_NAME_WORDS = 6;
 
 /** A word that can name a room: three letters or more, not a code with a number ("CPT-2"). */
-const NAME_WORD = /(^|[^A-Za-z])[A-Za-z]{3,}(?![A-Za-z]|-?\d)/;
+const NAME_WORD = /(^|\P{L})\p{L}{3,}(?!\p{L}|-?\d)/u;
 /** A word of two letters or more, not a code with a number: a name where a tag's fields say it is one. */
-const ABBREVIATED_WORD = /(^|[^A-Za-z])[A-Za-z]{2,}(?![A-Za-z]|-?\d)/;
+const ABBREVIATED_WORD = /(^|\P{L})\p{L}{2,}(?!\p{L}|-?\d)/u;
 
 /**
  * Words that say what a room is, in the plans of houses, offices, schools and hospitals. A room
@@ -528,7 +528,7 @@ function headsFieldedTag(line: TextLine, lines: TextLine[]): boolean {
 function tagAnchors(lines: TextLine[]): TagAnchor[] {
   const anchors = new Map<TextLine, TagAnchor>();
   for (const name of lines) {
-    if (!isNameLine(name) || !/[A-Za-z]{3,}/.test(name.text)) continue;
+    if (!isNameLine(name) || !/\p{L}{3,}/u.test(name.text)) continue;
     const area = stampLine(name, lines);
     const number = capitals(name.text) ? lines.find((line) => centredUnder(line, name, 1.2) && ROOM_NUMBER.test(line.text.trim())) : undefined;
     const mark = number ?? area;
