@@ -861,7 +861,7 @@ function visiblePoche(poche: PocheRegion[], hidden: (fill: FillRegion) => Polygo
   });
 }
 
-/** A sheet fills its walls where poché lies under this share of the wall-pen pairs' length, built-ins aside. */
+/** A sheet fills its walls where poché lies under this share of the wall-pen pairs' length around it, built-ins aside. */
 const FILLED_WALLS_SHARE = 0.5;
 /** The thickest filled walls: this quantile of the filled pairs' thicknesses, weighted by length. */
 const THICKEST_FILLED_QUANTILE = 0.95;
@@ -882,11 +882,12 @@ const SHALLOWEST_CLOSED_BOX_METRES = 0.3;
  * Built-ins drawn as boxes against a wall: a wardrobe, a kitchen counter, a washing machine, 60 cm
  * deep. Their sides pair with each other or with the wall's face as a wall of the box's depth,
  * and the room loses the floor under them, which its printed area counts. Where a sheet fills its
- * walls (poché lies under half its wall pairs or more, the boxes aside), a pair of strokes with
- * nothing filled between them that is thicker than the filled walls is such a box: a plan that
- * fills its walls leaves thin ones empty (partitions drawn as two lines beside filled concrete)
- * but not its thickest; so is an unfilled closed rectangle among `rectangles` thicker than the
- * filled walls, from a bedside table's depth up to the thickest a wall may be. What is drawn inside a box (a shelf, a rail, a cross) pairs at a wall's
+ * walls (poché lies under half its wall pairs or more within the box the filled pairs span, the
+ * boxes aside), a pair of strokes with nothing filled between them that is thicker than the filled
+ * walls is such a box: a plan that fills its walls leaves thin ones empty (partitions drawn as two
+ * lines beside filled concrete) but not its thickest; so is an unfilled closed rectangle among
+ * `rectangles` thicker than the filled walls, from a bedside table's depth up to the thickest a
+ * wall may be. What is drawn inside a box (a shelf, a rail, a cross) pairs at a wall's
  * thickness with its sides and is the box's too. Returns whether a pair lies in a box (a box's or
  * its contents') or between a box and the wall it stands clear of, and the boxes' sides.
  */
