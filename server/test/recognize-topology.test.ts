@@ -2480,6 +2480,37 @@ describe('floors painted in a tint round their furniture', () => {
   });
 });
 
+describe('a vestibule painted in one colour with the corridor it opens onto', () => {
+  // A vestibule 2 × 3 m at 1:50 with black poché walls, its door (1 m, swing drawn) opening onto a
+  // corridor 6 m long. As zeidler's plan paints them, one tint covers the vestibule, the doorway and
+  // the corridor's first 2.88 m; a second colour paints the lobby at the corridor's end. The tint
+  // holds only the vestibule whole, so it was taken for one painted room through the door.
+  const paintedThroughDoor = async () => {
+    const sheet = await greyPlanAt1To50();
+    const { doc, page, font, metres, left, top, rect, at, pen } = sheet;
+    const walls: [number, number, number, number][] = [[-0.25, -0.25, 8.37, 0], [-0.25, 3, 8.37, 3.25], [-0.25, 0, 0, 3], [8.12, 0, 8.37, 3], [2, 0, 2.12, 1], [2, 2, 2.12, 3]];
+    for (const wall of walls) page.drawSvgPath(rect(...wall), { ...pen, color: rgb(0, 0, 0), borderWidth: 0 });
+    const tint = `M ${at(0, 0)} L ${at(2, 0)} L ${at(2, 1)} L ${at(2.12, 1)} L ${at(2.12, 0)} L ${at(5, 0)} L ${at(5, 3)} L ${at(2.12, 3)} L ${at(2.12, 2)} L ${at(2, 2)} L ${at(2, 3)} L ${at(0, 3)} Z`;
+    page.drawSvgPath(tint, { x: 0, y: page.getHeight(), color: rgb(0.78, 0.9, 0.88) });
+    page.drawSvgPath(rect(5, 0, 8.12, 3), { x: 0, y: page.getHeight(), color: rgb(0.95, 0.85, 0.7) });
+    page.drawSvgPath(`M ${at(2.12, 1)} L ${at(3.12, 1)} A ${metres(1)} ${metres(1)} 0 0 1 ${at(2.12, 2)}`, pen);
+    for (const [name, x] of [['VESTIBULE', 0.4], ['CORRIDOR', 3], ['LOBBY', 6]] as const) {
+      page.drawText(name, { x: left + metres(x), y: page.getHeight() - (top + metres(2.5)), size: 9, font });
+    }
+    page.drawText('GROUND FLOOR PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (top + metres(3.25) + 60), size: 10, font });
+    return doc.save();
+  };
+
+  it('cuts the tint at the door and measures the vestibule to its walls', async () => {
+    const { rooms } = await roomsAt1To50(await paintedThroughDoor());
+    expect(rooms).toEqual([
+      ['CORRIDOR', expect.closeTo(2.88 * 3, 1)],
+      ['LOBBY', expect.closeTo(3.12 * 3, 1)],
+      ['VESTIBULE', expect.closeTo(2 * 3, 1)],
+    ]);
+  });
+});
+
 describe('a rental plan painted in pieces', () => {
   // Rooms at 1:50 on A3 whose black poché is painted box by box with no outline, as a rental plan
   // exports it: `walls` [x0, y0, x1, y1] in metres, and what `furnish` draws, with labels, `depth` deep.

@@ -12,7 +12,7 @@ import { closeSlits, differenceOf, unionAll, type MultiPolygon, type Polygon } f
 import { pointsBeside, rectBBox, rectRing, toFrame, type FrameRect } from './geom-frame.ts';
 import type { PolygonRings, Ring } from './model.ts';
 import { readSurely, type FillRegion, type WordBox } from './topology-evidence.ts';
-import { combineWithFills, roomFills, type SpacePiece } from './topology-fills.ts';
+import { combineWithFills, cutAtClosures, roomFills, type SpacePiece } from './topology-fills.ts';
 import { splitAtNecks } from './topology-necks.ts';
 import { splitAtSeparators, type Segment2 } from './topology-separators.ts';
 import { splitAtStamps } from './topology-stamps.ts';
@@ -839,7 +839,11 @@ export function detectRooms(input: RoomInput): RoomFindings {
       const outside = wordsIn(region).filter((w) => !(boxContainsPoint(fill.bbox, w.center) && pointInRing(w.center, fill.rings[0])));
       return roomLabel(textLines(outside), labelAnchor(region.bbox)) === null;
     });
-  const painted = roomFills(input.fills, input.tints, [...buildings].map((k) => mask[k][0] as Ring), limits, { isWall: inMask, isLabelled }).filter((fill) => !furnitureUnderLabel(fill));
+  const painted = cutAtClosures(
+    roomFills(input.fills, input.tints, [...buildings].map((k) => mask[k][0] as Ring), limits, { isWall: inMask, isLabelled }).filter((fill) => !furnitureUnderLabel(fill)),
+    casts.map((rect) => [rectRing(rect)]),
+    limits,
+  );
   const closureFaces = input.closures.map((rect) => pointsBeside(rect, offset, [0.3, 0.5, 0.7]));
   // A space smaller than a room is a closet where a door opens into it, a shaft or a chase where none does.
   const opensInto = (space: SpacePiece) => {

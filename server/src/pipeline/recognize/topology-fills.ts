@@ -94,6 +94,24 @@ export function roomFills(fills: FillRegion[], tints: FillRegion[], buildings: R
   return pieces;
 }
 
+/**
+ * Painted rooms cut where a door or a passage closes the walls across them: a plan may paint a
+ * vestibule and the corridor it opens onto in one colour, as one fill through the doorway
+ * (zeidler's, 10.8 m² of walled vestibule taken into a 56 m² fill). A fill parted so into two
+ * room-sized pieces or more is those pieces; one that a closure only nicks stays whole.
+ */
+export function cutAtClosures(fills: SpacePiece[], closures: Polygon[], limits: SpaceLimits): SpacePiece[] {
+  const closureBoxes = closures.map((polygon) => ringBBox(polygon[0] as Position[]));
+  return fills.flatMap((fill) => {
+    const across = closures.filter((_, k) => boxesOverlap(closureBoxes[k], fill.bbox));
+    if (across.length === 0) return [fill];
+    const pieces = differenceOf([fill.rings], across)
+      .map((polygon) => ({ polygon, piece: toPiece(polygon) }))
+      .filter(({ polygon, piece }) => isRoomSized(polygon, piece.area, limits));
+    return pieces.length >= 2 ? pieces.map(({ piece }) => piece) : [fill];
+  });
+}
+
 function boxInside(inner: BBox, outer: BBox): boolean {
   return inner[0] >= outer[0] && inner[1] >= outer[1] && inner[2] <= outer[2] && inner[3] <= outer[3];
 }
