@@ -805,7 +805,8 @@ function alongMask(ring: Ring, solid: (p: Position) => boolean, reach: number): 
 
 export function detectRooms(input: RoomInput): RoomFindings {
   const casts = input.closures.map((rect) => intoJambs(rect, input.unitsPerMetre));
-  const mask = closeSlits(unionAll([...input.wallPieces, ...casts.map((rect) => [rectRing(rect)])]), (SLIT_MM * input.info.dpi) / (1000 * METRES_PER_INCH));
+  const castPolygons: Polygon[] = casts.map((rect) => [rectRing(rect)]);
+  const mask = closeSlits(unionAll([...input.wallPieces, ...castPolygons]), (SLIT_MM * input.info.dpi) / (1000 * METRES_PER_INCH));
   const limits = roomLimits(input.unitsPerMetre, input.thickness);
   const candidates = roomCandidates(mask, limits, input.info);
   const buildings = selectBuildings(mask, candidates, input.info, input.unitsPerMetre);
@@ -841,7 +842,7 @@ export function detectRooms(input: RoomInput): RoomFindings {
     });
   const painted = cutAtClosures(
     roomFills(input.fills, input.tints, [...buildings].map((k) => mask[k][0] as Ring), limits, { isWall: inMask, isLabelled }).filter((fill) => !furnitureUnderLabel(fill)),
-    casts.map((rect) => [rectRing(rect)]),
+    castPolygons,
     limits,
   );
   const closureFaces = input.closures.map((rect) => pointsBeside(rect, offset, [0.3, 0.5, 0.7]));

@@ -899,13 +899,14 @@ function builtInBoxes(pairs: LinePair[], rectangles: LinePair[], inPoche: (p: Po
   const filledLengths: number[] = [];
   const filledMiddles: Position[] = [];
   for (const pair of pairs) {
-    if (pair.i.source === 'stroke' && pair.j.source === 'stroke' && !inPoche(pairMiddle(pair))) {
+    const middle = pairMiddle(pair);
+    if (pair.i.source === 'stroke' && pair.j.source === 'stroke' && !inPoche(middle)) {
       unfilled.push(pair);
       continue;
     }
     filledThicknesses.push(Math.abs(pair.d));
     filledLengths.push(pair.s1 - pair.s0);
-    filledMiddles.push(pairMiddle(pair));
+    filledMiddles.push(middle);
   }
   if (filledLengths.length === 0) return none;
   const filledExtent = ringBBox(filledMiddles);
@@ -1179,8 +1180,10 @@ export function wallCandidates(evidence: Evidence, scale: WallScale): WallCandid
   // Pens show on the long lines; the crowd of short strokes in furniture and symbols only costs time.
   const firstPairs = findPairs(candidates.filter((line) => line.length >= 3 * scale.minThickness), scale, PEN_OVERLAP_SHARE);
   const ladder = ladderPairs(firstPairs);
-  const faces = lines.filter((line) => !line.dashed && !line.leaf && !line.furniture);
-  const faceCandidates = candidates.filter((line) => !line.dashed && !line.leaf && !line.furniture);
+  // Dashed lines, door leaves and furniture layers' strokes are never a wall's face.
+  const mayFace = (line: Line) => !line.dashed && !line.leaf && !line.furniture;
+  const faces = lines.filter(mayFace);
+  const faceCandidates = candidates.filter(mayFace);
   const penPairs = firstPairs.filter((pair) => !ladder.has(pair));
   const hatched = hatchedPens(penPairs, faceCandidates, lines, scale);
   const edges = edgesByOutline(lines);
