@@ -892,6 +892,36 @@ describe('closeSlits', () => {
   it('leaves a gap wider than the slits it fills open', () => {
     expect(holes(closeSlits(walledRoom(1), 0.3))).toEqual([]);
   });
+
+  // Two rooms 100 × 100 walled 10 thick; the wall between them runs down from the north wall to a
+  // column 10 square set `gap` east of its end, the column's corner touching the wall's corner.
+  const columnOffCorner = (gap: number) =>
+    unionAll([
+      [bboxRing([-10, -10, 210, 0])],
+      [bboxRing([-10, 100, 210, 110])],
+      [bboxRing([-10, 0, 0, 100])],
+      [bboxRing([200, 0, 210, 100])],
+      [bboxRing([95, 0, 105, 50])],
+      [bboxRing([105 + gap, 50, 115 + gap, 60])],
+      [bboxRing([105 + gap, 60, 115 + gap, 100])],
+    ]);
+
+  it('bridges a pinch where a column stands a hair off the corner of its wall, so both rooms are enclosed', () => {
+    expect(holes(columnOffCorner(0.3))).toHaveLength(1);
+    expect(holes(closeSlits(columnOffCorner(0.3), 0.1, 0.6)).sort((a, b) => a - b)).toEqual([expect.closeTo(8985, 0), expect.closeTo(95 * 50 + 105.3 * 50, 0)]);
+    expect(holes(closeSlits(columnOffCorner(1), 0.1, 0.6))).toHaveLength(1);
+  });
+
+  it('leaves the short edges of a curve as they are: a corner is no pinch with the next edges of its own ring', () => {
+    const round: Position[] = Array.from({ length: 400 }, (_, k) => [100 + 20 * Math.cos((k * Math.PI) / 200), 100 + 20 * Math.sin((k * Math.PI) / 200)]);
+    const column = unionAll([[round]]);
+    expect(multiPolygonArea(closeSlits(column, 0.1, 0.6))).toBeCloseTo(multiPolygonArea(column), 6);
+  });
+
+  it('leaves a box standing a hair off the face of a wall apart from it: its corners face no corner', () => {
+    const boxByWall = unionAll([[bboxRing([0, 0, 100, 10])], [bboxRing([40, 10.3, 60, 30])]]);
+    expect(closeSlits(boxByWall, 0.1, 0.6)).toHaveLength(2);
+  });
 });
 
 describe('zeidler-a214 (Revit area plan, 1 : 200, units painted in pale colours)', () => {

@@ -124,8 +124,50 @@ export function paintedRegion(rings: readonly Position[][], evenOdd: boolean): M
   return differenceOf(unionAll(added.map((ring): Polygon => [ring])), holes);
 }
 
+function nearestOnSegment(p: Position, a: Position, b: Position): { at: Position; t: number } {
+  const [dx, dy] = [b[0] - a[0], b[1] - a[1]];
+  const t = Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy)));
+  return { at: [a[0] + t * dx, a[1] + t * dy], t };
+}
+
 /** Two edges facing across a slit run this near parallel (sine of the angle between them). */
 const SLIT_SINE = 0.02;
+
+/**
+ * A pinch's two sides lie this many pinch widths apart along their ring at least: nearer, they are
+ * the two ends of a short edge of a curve's polyline, which the ring itself joins.
+ */
+const PINCH_RING_WIDTHS = 10;
+
+/** An edge of a ring, with where it starts along the ring. */
+interface RingEdge {
+  a: Position;
+  b: Position;
+  length: number;
+  ring: number;
+  /** Distance along the ring from its first vertex to `a`. */
+  along: number;
+}
+
+function ringEdges(solid: MultiPolygon): { edges: RingEdge[]; perimeters: number[] } {
+  const edges: RingEdge[] = [];
+  const perimeters: number[] = [];
+  for (const polygon of solid) {
+    for (const ring of polygon) {
+      let along = 0;
+      for (let k = 0; k < ring.length; k++) {
+        const a = ring[k] as Position;
+        const b = ring[(k + 1) % ring.length] as Position;
+        const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
+        if (length === 0) continue;
+        edges.push({ a, b, length, ring: perimeters.length, along });
+        along += length;
+      }
+      perimeters.push(along);
+    }
+  }
+  return { edges, perimeters };
+}
 
 /**
  * `solid` with every slit narrower than `width` filled: where two pieces of poché painted side by
@@ -133,32 +175,27 @@ const SLIT_SINE = 0.02;
  * starting at 953.43), their union keeps a slit between them, and the room beyond it is joined to
  * whatever the slit leads to. A slit is a pair of edges of the union's rings, near parallel and
  * overlapping, under `width` apart, with no solid between them; it is bridged along the overlap.
+ * A pinch is two corners under `pinchWidth` apart, each off the end of the other's edges rather
+ * than beside one, with no solid between them and far apart along their ring if it is the same
+ * (a column set a hair off the corner of the wall it stands at, the two touching corner to corner;
+ * a box set by a wall stands beside its face, and stays apart): it is bridged by the box round the
+ * shortest way across, grown to reach into the solid on both sides.
  */
-export function closeSlits(solid: MultiPolygon, width: number): MultiPolygon {
-  const edges: [Position, Position][] = [];
-  for (const polygon of solid) {
-    for (const ring of polygon) {
-      for (let k = 0; k < ring.length; k++) {
-        const a = ring[k] as Position;
-        const b = ring[(k + 1) % ring.length] as Position;
-        if (a[0] !== b[0] || a[1] !== b[1]) edges.push([a, b]);
-      }
-    }
-  }
+export function closeSlits(solid: MultiPolygon, width: number, pinchWidth = width): MultiPolygon {
+  const { edges, perimeters } = ringEdges(solid);
   if (edges.length === 0) return solid;
   const index = new Flatbush(edges.length);
-  for (const [a, b] of edges) index.add(Math.min(a[0], b[0]) - width, Math.min(a[1], b[1]) - width, Math.max(a[0], b[0]) + width, Math.max(a[1], b[1]) + width);
+  const reach = Math.max(width, pinchWidth);
+  for (const { a, b } of edges) index.add(Math.min(a[0], b[0]) - reach, Math.min(a[1], b[1]) - reach, Math.max(a[0], b[0]) + reach, Math.max(a[1], b[1]) + reach);
   index.finish();
   const boxes = solid.map((polygon) => ringBBox(polygon[0] as Position[]));
   const inSolid = (p: Position) => solid.some((polygon, k) => boxContainsPoint(boxes[k], p) && pointInPolygon(p, polygon as Position[][]));
   const bridges: Polygon[] = [];
-  edges.forEach(([a, b], i) => {
-    const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
+  edges.forEach(({ a, b, length }, i) => {
     const [ux, uy] = [(b[0] - a[0]) / length, (b[1] - a[1]) / length];
     for (const j of index.search(Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[0], b[0]), Math.max(a[1], b[1]))) {
       if (j <= i) continue;
-      const [c, d] = edges[j];
-      const other = Math.hypot(d[0] - c[0], d[1] - c[1]);
+      const { a: c, b: d, length: other } = edges[j];
       if (Math.abs(ux * (d[1] - c[1]) - uy * (d[0] - c[0])) > SLIT_SINE * other) continue;
       // Both of the other edge's ends measured along this edge and across it.
       const along = [c, d].map((p) => (p[0] - a[0]) * ux + (p[1] - a[1]) * uy);
@@ -173,5 +210,22 @@ export function closeSlits(solid: MultiPolygon, width: number): MultiPolygon {
       bridges.push([[at(from, 0), at(to, 0), at(to, gap), at(from, gap)]]);
     }
   });
+  for (const corner of edges) {
+    const [x, y] = corner.a;
+    for (const j of index.search(x, y, x, y)) {
+      const edge = edges[j];
+      const { at: near, t } = nearestOnSegment(corner.a, edge.a, edge.b);
+      const gap = Math.hypot(near[0] - x, near[1] - y);
+      if (gap >= pinchWidth || gap < 1e-9 || (t > 0 && t < 1)) continue;
+      if (edge.ring === corner.ring) {
+        const apart = Math.abs(edge.along + t * edge.length - corner.along);
+        if (Math.min(apart, perimeters[edge.ring] - apart) < PINCH_RING_WIDTHS * pinchWidth) continue;
+      }
+      if (inSolid([(x + near[0]) / 2, (y + near[1]) / 2])) continue;
+      const [x0, x1] = [Math.min(x, near[0]) - gap, Math.max(x, near[0]) + gap];
+      const [y0, y1] = [Math.min(y, near[1]) - gap, Math.max(y, near[1]) + gap];
+      bridges.push([[[x0, y0], [x1, y0], [x1, y1], [x0, y1]]]);
+    }
+  }
   return bridges.length === 0 ? solid : unionAll([...solid, ...bridges]);
 }
