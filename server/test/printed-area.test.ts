@@ -21,6 +21,9 @@ describe('printedAreaM2', () => {
     ['18.4 sq. metres', 18.4],
     ['12,45 qm', 12.45],
     ['14,2 mq', 14.2],
+    ['BF: 14.92', 14.92],
+    ['NF: 12,5', 12.5],
+    ['HNF = 31.89', 31.89],
   ])('reads %s', (text, m2) => {
     expect(printedAreaM2(text)).toBeCloseTo(m2, 6);
   });
@@ -33,6 +36,6 @@ describe('printedAreaM2', () => {
   });
 
   it('finds no area in names, dimensions and tags', () => {
-    for (const text of ['BEDROOM', "12'-6\"", '3 UNITS', 'SFX-2', 'CPT-1', '2 SOFAS', 'SQUARE', '4 MQ-2']) expect(printedAreaM2(text)).toBeNull();
+    for (const text of ['BEDROOM', "12'-6\"", '3 UNITS', 'SFX-2', 'CPT-1', '2 SOFAS', 'SQUARE', '4 MQ-2', 'FF: 5.35', 'D: 12']) expect(printedAreaM2(text)).toBeNull();
   });
 });

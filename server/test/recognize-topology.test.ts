@@ -1285,6 +1285,17 @@ describe('room tags as plans in other conventions set them', () => {
     expect(await namesOf(tags)).toEqual(['Du', 'Wo / Es / Ko']);
   });
 
+  it('parts an open plan where its two tags print their floor areas as fields with no unit, BF: (a Swiss rental plan)', async () => {
+    // A studio: sleeping and living by the window, dining and cooking by the door, one floor of
+    // 8.2 m × 5 m with no line between them; Bodenfläche is m² by convention.
+    const sheet = await parse(await taggedPlan([['Schlafen / Wo', 'BF: 16.40'], ['Es / Ko', 'BF: 24.60']], { partitioned: false }));
+    const rooms = detectTopology({ ...sheet, metresPerUnit: MPU_AT_1_TO_50 }).rooms.map((room) => ({ name: room.name, m2: polygonArea(room.polygon) * MPU_AT_1_TO_50 ** 2 }));
+    expect(rooms.sort((a, b) => a.m2 - b.m2)).toEqual([
+      { name: 'Schlafen / Wo', m2: expect.closeTo(16.4, 1) },
+      { name: 'Es / Ko', m2: expect.closeTo(24.6, 1) },
+    ]);
+  });
+
   it('names a room by a word whose letters are not all ASCII, Büro (a German plan)', async () => {
     // "Büro" holds no three ASCII letters in a row.
     expect(await namesOf([['Büro'], ['Lager']])).toEqual(['Büro', 'Lager']);

@@ -18,7 +18,15 @@ export const AREA_UNIT = String.raw`(sq(?:uare)?\.?\s*(?:ft|feet|foot)|sq(?:uare
 const FIGURE = String.raw`(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:\.\d{3})+,\d+|\d+(?:[.,]\d+)?)`;
 
 /** A printed area, its figure and its unit: "411 SF", "12.5 m²", "A: 12.34 m2". */
-export const PRINTED_AREA = new RegExp(String.raw`${FIGURE}\s*${AREA_UNIT}`, 'i');
+const PRINTED_AREA = new RegExp(String.raw`${FIGURE}\s*${AREA_UNIT}`, 'i');
+
+/**
+ * A tag's field that names a floor area, its figure in m² printing no unit: German and Swiss plans
+ * key a room's area as Bodenfläche ("BF: 14.92"), Nutzfläche ("NF: 12.5"), Haupt- and
+ * Nebennutzfläche (HNF, NNF), Netto-Grundfläche or -Raumfläche (NGF, NRF), Wohnfläche (WF) or
+ * "Fläche". A window's area ("FF: 4.5", Fensterfläche) is none.
+ */
+const FLOOR_AREA_FIELD = new RegExp(String.raw`^(?:BF|NF|HNF|NNF|NGF|NRF|WF|Fläche)\s*[:=]\s*${FIGURE}$`, 'i');
 
 function figureValue(figure: string): number {
   if (/^\d{1,3}(,\d{3})+(\.\d+)?$/.test(figure)) return Number(figure.replaceAll(',', ''));
@@ -26,8 +34,10 @@ function figureValue(figure: string): number {
   return Number(figure.replace(',', '.'));
 }
 
-/** The area a text prints, square metres: "411 SF" → 38.2, "A: 31.28 m²" → 31.28; null where it prints none. */
+/** The area a text prints, square metres: "411 SF" → 38.2, "A: 31.28 m²" → 31.28, "BF: 14.92" → 14.92; null where it prints none. */
 export function printedAreaM2(text: string): number | null {
+  const field = FLOOR_AREA_FIELD.exec(text.trim());
+  if (field) return figureValue(field[1]);
   const match = PRINTED_AREA.exec(text);
   if (!match) return null;
   const value = figureValue(match[1]);

@@ -16,7 +16,7 @@ import { combineWithFills, cutAtClosures, roomFills, type SpacePiece } from './t
 import { splitAtNecks } from './topology-necks.ts';
 import { splitAtSeparators, type Segment2 } from './topology-separators.ts';
 import { splitAtStamps } from './topology-stamps.ts';
-import { AREA_UNIT, PRINTED_AREA, printedAreaM2 } from './printed-area.ts';
+import { AREA_UNIT, printedAreaM2 } from './printed-area.ts';
 import { METRES_PER_INCH } from '../scale/ratio.ts';
 
 /** Rooms smaller than this are shafts, chases or slivers between pieces of wall, m², unless a door opens into them. */
@@ -414,11 +414,7 @@ function roomLabel(lines: TextLine[], anchor: Position): RoomLabel | null {
   // Two letters alone name a room only as a known one (WC): "RD", "FD" and "CG" are drains and
   // corner guards. Unit types ("2BD", "S_BF", "1BD+") and abbreviations ("W/C") still name.
   const abbreviated = names.filter((l) => capitals(l.text) && (!/^[A-Z]{2}$/.test(l.text.trim()) || namesRoomUse(l.text)));
-  // A tag that lists fields under its name says which line the name is, in any case or language,
-  // abbreviated too ("Wo / Es / Ko", living, dining and cooking, over "BF: 31.89"), where it was
-  // read surely: OCR reads two letters out of a symbol's strokes ("mg" over a toilet's tag).
-  const abbreviatedHead = (l: TextLine) => ABBREVIATED_WORD.test(l.text) && l.words.every(({ word }) => readSurely(word));
-  const heads = names.filter((l) => (NAME_WORD.test(l.text) || abbreviated.includes(l) || abbreviatedHead(l)) && headsFieldedTag(l, lines));
+  const heads = names.filter((l) => (NAME_WORD.test(l.text) || abbreviated.includes(l) || abbreviatedSurely(l)) && headsFieldedTag(l, lines));
   const general = heads.length > 0 ? heads : capitalised.length > 0 ? capitalised : worded.length > 0 ? worded : abbreviated;
   if (general.length === 0) return loneRoomNumber(lines, anchor);
   const saying = general.filter((l) => ROOM_WORD.test(l.text.trim()));
@@ -514,6 +510,15 @@ function tagBody(head: TextLine, lines: TextLine[]): TextLine[] {
   return body;
 }
 
+/**
+ * A tag that lists fields under its name says which line the name is, in any case or language,
+ * abbreviated too ("Wo / Es / Ko", living, dining and cooking, over "BF: 31.89"), where it was read
+ * surely: OCR reads two letters out of a symbol's strokes ("mg" over a toilet's tag).
+ */
+function abbreviatedSurely(line: TextLine): boolean {
+  return ABBREVIATED_WORD.test(line.text) && line.words.every(({ word }) => readSurely(word));
+}
+
 /** Whether a line heads a tag listing fields ("Bad / FFB= / RFB= / B: Fliesen / 8.42 m²"): the first line of its stack, with fields under it. */
 function headsFieldedTag(line: TextLine, lines: TextLine[]): boolean {
   return !lines.some((above) => setUnder(line, above)) && tagFields(line, lines) !== null;
@@ -528,7 +533,7 @@ function headsFieldedTag(line: TextLine, lines: TextLine[]): boolean {
 function tagAnchors(lines: TextLine[]): TagAnchor[] {
   const anchors = new Map<TextLine, TagAnchor>();
   for (const name of lines) {
-    if (!isNameLine(name) || !/\p{L}{3,}/u.test(name.text)) continue;
+    if (!isNameLine(name) || !(/\p{L}{3,}/u.test(name.text) || (abbreviatedSurely(name) && headsFieldedTag(name, lines)))) continue;
     const area = stampLine(name, lines);
     const number = capitals(name.text) ? lines.find((line) => centredUnder(line, name, 1.2) && ROOM_NUMBER.test(line.text.trim())) : undefined;
     const mark = number ?? area;
@@ -572,11 +577,12 @@ function tagFields(name: TextLine, lines: TextLine[]): TextLine[] | null {
 
 /** The line of a name's tag that prints the room's area: a little under the name, or the first field that is one or has one as its value. */
 function stampLine(name: TextLine, lines: TextLine[]): TextLine | undefined {
-  const under = lines.find((line) => centredUnder(line, name, 3) && PRINTED_AREA.test(line.text));
+  const printsArea = (line: TextLine) => printedAreaM2(line.text) !== null;
+  const under = lines.find((line) => centredUnder(line, name, 3) && printsArea(line));
   if (under) return under;
   for (const field of tagFields(name, lines) ?? []) {
-    if (PRINTED_AREA.test(field.text)) return field;
-    const value = lines.find((line) => PRINTED_AREA.test(line.text) && fieldValue(line, field));
+    if (printsArea(field)) return field;
+    const value = lines.find((line) => printsArea(line) && fieldValue(line, field));
     if (value) return value;
   }
   return undefined;
