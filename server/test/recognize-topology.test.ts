@@ -1296,6 +1296,11 @@ describe('room tags as plans in other conventions set them', () => {
     ]);
   });
 
+  it('names a cellar compartment by the unit number over its area, 12.302 or 12b.2, and no room by a level alone', async () => {
+    expect(await namesOf([['12.302', '20 m2'], ['12b.2', '20 m2']])).toEqual(['12.302', '12b.2']);
+    expect(await namesOf([['0.000'], ['12.302', '20 m2']])).toEqual(['12.302', null]);
+  });
+
   it('names a room by a word whose letters are not all ASCII, Büro (a German plan)', async () => {
     // "Büro" holds no three ASCII letters in a row.
     expect(await namesOf([['Büro'], ['Lager']])).toEqual(['Büro', 'Lager']);

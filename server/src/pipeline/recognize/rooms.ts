@@ -472,9 +472,19 @@ interface TagAnchor {
   areaM2: number | null;
 }
 
+/**
+ * A unit's number, its building's before a point ("12.302", a cellar compartment of flat 302 in
+ * house 12; "12b.2"), stands for a name only over its printed area: alone it reads as a level or
+ * a length.
+ */
+const DOTTED_UNIT_NUMBER = /^\d{1,3}[a-z]?\.\d{1,3}$/;
+
 /** The room number nearest the room's middle, for a room whose tag prints no name. */
 function loneRoomNumber(lines: TextLine[], anchor: Position): RoomLabel | null {
-  const numbers = lines.filter((line) => LONE_ROOM_NUMBER.test(line.text.trim()));
+  const numbers = lines.filter((line) => {
+    const text = line.text.trim();
+    return LONE_ROOM_NUMBER.test(text) || (DOTTED_UNIT_NUMBER.test(text) && stampLine(line, lines) !== undefined);
+  });
   if (numbers.length === 0) return null;
   const nearest = numbers.reduce((best, l) => (Math.hypot(l.center[0] - anchor[0], l.center[1] - anchor[1]) < Math.hypot(best.center[0] - anchor[0], best.center[1] - anchor[1]) ? l : best));
   return { name: nearest.text.trim(), words: nearest.words, stacks: [[nearest]] };
