@@ -538,12 +538,14 @@ function headsFieldedTag(line: TextLine, lines: TextLine[]): boolean {
  * Where the room tags among these lines stand: a name in capitals with its room number right
  * under it, or a name with its printed area a little further down (a tag may print a dash for
  * the number) or at the end of the fields under it. One point per tag, on the number or the
- * area, so the lines of a two-line name count once.
+ * area, so the lines of a two-line name count once. A name has a word of three letters, or is an
+ * abbreviation heading fields ("Es / Ko" over "BF: 16.34").
  */
 function tagAnchors(lines: TextLine[]): TagAnchor[] {
   const anchors = new Map<TextLine, TagAnchor>();
   for (const name of lines) {
-    if (!isNameLine(name) || !(/\p{L}{3,}/u.test(name.text) || (abbreviatedSurely(name) && headsFieldedTag(name, lines)))) continue;
+    const worded = /\p{L}{3,}/u.test(name.text) || (abbreviatedSurely(name) && headsFieldedTag(name, lines));
+    if (!isNameLine(name) || !worded) continue;
     const area = stampLine(name, lines);
     const number = capitals(name.text) ? lines.find((line) => centredUnder(line, name, 1.2) && ROOM_NUMBER.test(line.text.trim())) : undefined;
     const mark = number ?? area;
@@ -828,8 +830,8 @@ function alongMask(ring: Ring, solid: (p: Position) => boolean, reach: number): 
 export function detectRooms(input: RoomInput): RoomFindings {
   const casts = input.closures.map((rect) => intoJambs(rect, input.unitsPerMetre));
   const castPolygons: Polygon[] = casts.map((rect) => [rectRing(rect)]);
-  const paperMm = input.info.dpi / (1000 * METRES_PER_INCH);
-  const mask = closeSlits(unionAll([...input.wallPieces, ...castPolygons]), SLIT_MM * paperMm, PINCH_MM * paperMm);
+  const unitsPerPaperMm = input.info.dpi / (1000 * METRES_PER_INCH);
+  const mask = closeSlits(unionAll([...input.wallPieces, ...castPolygons]), SLIT_MM * unitsPerPaperMm, PINCH_MM * unitsPerPaperMm);
   const limits = roomLimits(input.unitsPerMetre, input.thickness);
   const candidates = roomCandidates(mask, limits, input.info);
   const buildings = selectBuildings(mask, candidates, input.info, input.unitsPerMetre);
