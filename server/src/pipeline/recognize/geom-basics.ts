@@ -36,12 +36,17 @@ export function closeRing(points: readonly Position[]): Ring {
 
 export { pointInPolygon, pointInRing } from '../../../../core/src/geometry.ts';
 
-export function distanceToSegment(p: Position, a: Position, b: Position): number {
+/** Where the point of segment `a`–`b` nearest to `p` lies along it: 0 at `a`, 1 at `b`. */
+export function segmentParameter(p: Position, a: Position, b: Position): number {
   const dx = b[0] - a[0];
   const dy = b[1] - a[1];
   const lengthSquared = dx * dx + dy * dy;
-  const t = lengthSquared === 0 ? 0 : Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / lengthSquared));
-  return Math.hypot(p[0] - (a[0] + t * dx), p[1] - (a[1] + t * dy));
+  return lengthSquared === 0 ? 0 : Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / lengthSquared));
+}
+
+export function distanceToSegment(p: Position, a: Position, b: Position): number {
+  const t = segmentParameter(p, a, b);
+  return Math.hypot(p[0] - (a[0] + t * (b[0] - a[0])), p[1] - (a[1] + t * (b[1] - a[1])));
 }
 
 export function distanceToRing(p: Position, ring: readonly Position[]): number {

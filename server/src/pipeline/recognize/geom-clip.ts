@@ -6,7 +6,7 @@ import Flatbush from 'flatbush';
 import polygonClipping from 'polygon-clipping';
 import type { MultiPolygon, Polygon } from 'polygon-clipping';
 import type { Position } from '../../../../core/src/types.ts';
-import { boxContainsPoint, interiorPoint, pointInPolygon, pointInRing, ringBBox, signedArea2 } from './geom-basics.ts';
+import { boxContainsPoint, interiorPoint, pointInPolygon, pointInRing, ringBBox, segmentParameter, signedArea2 } from './geom-basics.ts';
 
 export type { MultiPolygon, Polygon };
 
@@ -124,12 +124,6 @@ export function paintedRegion(rings: readonly Position[][], evenOdd: boolean): M
   return differenceOf(unionAll(added.map((ring): Polygon => [ring])), holes);
 }
 
-function nearestOnSegment(p: Position, a: Position, b: Position): { at: Position; t: number } {
-  const [dx, dy] = [b[0] - a[0], b[1] - a[1]];
-  const t = Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy)));
-  return { at: [a[0] + t * dx, a[1] + t * dy], t };
-}
-
 /** Two edges facing across a slit run this near parallel (sine of the angle between them). */
 const SLIT_SINE = 0.02;
 
@@ -214,7 +208,8 @@ export function closeSlits(solid: MultiPolygon, width: number, pinchWidth = widt
     const [x, y] = corner.a;
     for (const j of index.search(x, y, x, y)) {
       const edge = edges[j];
-      const { at: near, t } = nearestOnSegment(corner.a, edge.a, edge.b);
+      const t = segmentParameter(corner.a, edge.a, edge.b);
+      const near: Position = [edge.a[0] + t * (edge.b[0] - edge.a[0]), edge.a[1] + t * (edge.b[1] - edge.a[1])];
       const gap = Math.hypot(near[0] - x, near[1] - y);
       if (gap >= pinchWidth || gap < 1e-9 || (t > 0 && t < 1)) continue;
       if (edge.ring === corner.ring) {

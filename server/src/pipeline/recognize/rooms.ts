@@ -300,6 +300,13 @@ function isNameLine(line: TextLine): boolean {
  */
 const LONE_ROOM_NUMBER = /^(\d{1,4}-)?\d{3,4}[A-Z]?$|^\d{1,4}-\d{2,4}[A-Z]?$/;
 
+/**
+ * A unit's number, its building's before a point ("12.302", a cellar compartment of flat 302 in
+ * house 12; "12b.2"), stands for a name only over its printed area: alone it reads as a level or
+ * a length.
+ */
+const DOTTED_UNIT_NUMBER = /^\d{1,3}[a-z]?\.\d{1,3}$/;
+
 /** A room's name runs to three lines at most ("MULTI- / PURPOSE / ROOM") and a few words. */
 const MAX_NAME_LINES = 3;
 const MAX_NAME_WORDS = 6;
@@ -471,13 +478,6 @@ interface TagAnchor {
   /** The area its stamp prints, where it prints one. */
   areaM2: number | null;
 }
-
-/**
- * A unit's number, its building's before a point ("12.302", a cellar compartment of flat 302 in
- * house 12; "12b.2"), stands for a name only over its printed area: alone it reads as a level or
- * a length.
- */
-const DOTTED_UNIT_NUMBER = /^\d{1,3}[a-z]?\.\d{1,3}$/;
 
 /** The room number nearest the room's middle, for a room whose tag prints no name. */
 function loneRoomNumber(lines: TextLine[], anchor: Position): RoomLabel | null {
