@@ -2557,6 +2557,38 @@ describe('a vestibule painted in one colour with the corridor it opens onto', ()
   });
 });
 
+describe('balconies of two flats, one walled space, painted in each flat\'s translucent colour', () => {
+  // Two flats of two rooms 3 × 4 m each at 1:50, black poché walls, and below them one balcony
+  // 1.5 m deep along both, with nothing drawn between the flats' halves. As luppmenpark's rental
+  // plan does, each flat is painted with its balcony in its own colour at 40 % opacity: a dark
+  // teal (luminance 61 as specified, 177 as it shows on paper) and an orange.
+  const flatsWithBalcony = async () => {
+    const sheet = await greyPlanAt1To50();
+    const { doc, page, font, metres, left, top, rect, pen } = sheet;
+    const middle = 6.18;
+    page.drawSvgPath(rect(-0.25, -0.25, middle, 5.85), { x: 0, y: page.getHeight(), color: rgb(0, 0.36, 0.14), opacity: 0.4 });
+    page.drawSvgPath(rect(middle, -0.25, 12.61, 5.85), { x: 0, y: page.getHeight(), color: rgb(0.9, 0.5, 0.1), opacity: 0.4 });
+    const balcony: [number, number, number, number][] = [[-0.25, 4.25, 0, 5.75], [12.36, 4.25, 12.61, 5.75], [-0.25, 5.75, 12.61, 5.85]];
+    for (const wall of [...rowOfRooms([3, 3, 3, 3], 4), ...balcony]) page.drawSvgPath(rect(...wall), { ...pen, color: rgb(0, 0, 0), borderWidth: 0 });
+    const names: [string, number, number][] = [['ZIMMER', 1, 2], ['KUECHE', 4, 2], ['WOHNEN', 7, 2], ['BAD', 10, 2], ['BALKON', 1, 5], ['BALKON', 8, 5]];
+    for (const [name, x, y] of names) page.drawText(name, { x: left + metres(x), y: page.getHeight() - (top + metres(y)), size: 9, font });
+    page.drawText('GROUND FLOOR PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (top + metres(6.1) + 60), size: 10, font });
+    return doc.save();
+  };
+
+  it('parts the balcony where the flats\' colours meet', async () => {
+    const { rooms } = await roomsAt1To50(await flatsWithBalcony());
+    expect(rooms).toEqual([
+      ['BAD', expect.closeTo(12, 1)],
+      ['BALKON', expect.closeTo(6.18 * 1.5, 1)],
+      ['BALKON', expect.closeTo(6.18 * 1.5, 1)],
+      ['KUECHE', expect.closeTo(12, 1)],
+      ['WOHNEN', expect.closeTo(12, 1)],
+      ['ZIMMER', expect.closeTo(12, 1)],
+    ]);
+  });
+});
+
 describe('a rental plan painted in pieces', () => {
   // Rooms at 1:50 on A3 whose black poché is painted box by box with no outline, as a rental plan
   // exports it: `walls` [x0, y0, x1, y1] in metres, and what `furnish` draws, with labels, `depth` deep.

@@ -4,9 +4,9 @@
 // party wall, a unit whose glazing the walls leave open). Wall-bounded space that no fill covers
 // (corridors, stairs, shafts) stays as the walls enclose it.
 import type { Position } from '../../../../core/src/types.ts';
-import type { BBox } from '../types.ts';
+import type { BBox, RGBA } from '../types.ts';
 import { boxContainsPoint, boxesOverlap, closeRing, interiorPoint, pointInPolygon, ringBBox, ringPerimeter, signedArea2 } from './geom-basics.ts';
-import { differenceOf, multiPolygonArea, unionAll, type MultiPolygon, type Polygon } from './geom-clip.ts';
+import { differenceOf, intersectionOf, multiPolygonArea, unionAll, type MultiPolygon, type Polygon } from './geom-clip.ts';
 import type { Ring } from './model.ts';
 import { fillPolygons, luminance, type FillRegion } from './topology-evidence.ts';
 
@@ -65,6 +65,11 @@ export interface PaintedRoomTests {
   isLabelled: (piece: SpacePiece) => boolean;
 }
 
+/** The shade translucent paint shows over white paper: luppmenpark paints its flats at 30-50 % opacity. */
+function shownOnPaper(color: RGBA): number {
+  return 255 - color[3] * (255 - luminance(color));
+}
+
 /**
  * Regions painted as rooms within the extent of a building: pale, room-sized, single-region
  * fills, and zone fills of other shades (`tints`: lighter than ink) that hold a room's label over
@@ -76,7 +81,7 @@ export function roomFills(fills: FillRegion[], tints: FillRegion[], buildings: R
   const pieces: SpacePiece[] = [];
   const paints = [...fills.map((fill) => ({ fill, tint: false })), ...tints.map((fill) => ({ fill, tint: true }))];
   for (const { fill, tint } of paints) {
-    const shade = luminance(fill.color);
+    const shade = shownOnPaper(fill.color);
     const pale = !tint && shade >= MIN_ROOM_FILL_LUMINANCE;
     if (shade < MIN_ZONE_FILL_LUMINANCE || fill.area < limits.minArea) continue;
     if (!buildingBoxes.some((box) => overlapArea(box, fill.bbox) >= INSIDE_BUILDING_SHARE * boxArea(fill.bbox))) continue;
@@ -120,17 +125,19 @@ function boxInside(inner: BBox, outer: BBox): boolean {
  * The spaces of a plan given its wall-bounded regions and its painted rooms: every painted room,
  * and what of each wall-bounded region no painted room covers, where that is still room-sized. A
  * fill that holds several wall-bounded rooms whole paints a zone (a greyed "no work" area, a
- * department, a unit drawn with its inner rooms): the walls say more there than the paint.
+ * department, a unit drawn with its inner rooms): the walls say more there than the paint, but
+ * where such zones meet inside one walled space, their paint says how it divides.
  */
 export function combineWithFills(regions: SpacePiece[], fills: SpacePiece[], limits: SpaceLimits): SpacePiece[] {
-  const painted = fills.filter((fill) => regions.filter((region) => boxInside(region.bbox, fill.bbox) && pointInPolygon(interiorPoint(region.rings), fill.rings)).length < 2);
-  if (painted.length === 0) return regions;
+  const holdsRooms = (fill: SpacePiece) => regions.filter((region) => boxInside(region.bbox, fill.bbox) && pointInPolygon(interiorPoint(region.rings), fill.rings)).length >= 2;
+  const painted = fills.filter((fill) => !holdsRooms(fill));
+  const zones = fills.filter(holdsRooms);
   const spaces: SpacePiece[] = [];
   const scraps = new Map<SpacePiece, Polygon[]>(painted.map((fill) => [fill, []]));
   for (const region of regions) {
     const covering = painted.filter((fill) => boxesOverlap(fill.bbox, region.bbox));
     if (covering.length === 0) {
-      spaces.push(region);
+      spaces.push(...(partedByZones(region, zones, limits) ?? [region]));
       continue;
     }
     const rest: MultiPolygon = differenceOf([region.rings], covering.map((fill) => fill.rings));
@@ -158,6 +165,29 @@ export function combineWithFills(regions: SpacePiece[], fills: SpacePiece[], lim
     }
   }
   return [...spaces, ...painted.map((fill) => withScraps(fill, scraps.get(fill)!))];
+}
+
+/** Zones side by side paint this share of a walled space or more between them where they part it. */
+const ZONES_COVER_SHARE = 0.9;
+
+/**
+ * A walled space that two zones or more each paint in a room-sized part of is parted along their
+ * paint: luppmenpark paints each flat with its balcony in the flat's own colour, and the balconies
+ * of three flats run on as one walled space that nothing but posts divides. A zone painting
+ * nearly all of the space, or zones overlapping there, part nothing.
+ */
+function partedByZones(region: SpacePiece, zones: SpacePiece[], limits: SpaceLimits): SpacePiece[] | null {
+  const parts: SpacePiece[] = [];
+  for (const zone of zones) {
+    if (!boxesOverlap(zone.bbox, region.bbox)) continue;
+    const painted = intersectionOf([region.rings], [zone.rings]);
+    if (painted.length === 0) continue;
+    const largest = painted.reduce((best, polygon) => (multiPolygonArea([polygon]) > multiPolygonArea([best]) ? polygon : best));
+    const part = toPiece(largest);
+    if (isRoomSized(largest, part.area, limits) && part.area < ZONES_COVER_SHARE * region.area) parts.push(part);
+  }
+  const paintedArea = parts.reduce((sum, part) => sum + part.area, 0);
+  return parts.length >= 2 && paintedArea >= ZONES_COVER_SHARE * region.area && paintedArea <= region.area * (1 + 1e-6) ? parts : null;
 }
 
 /**
