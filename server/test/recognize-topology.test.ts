@@ -2589,6 +2589,35 @@ describe('balconies of two flats, one walled space, painted in each flat\'s tran
   });
 });
 
+describe('a balcony whose posts line up with pieces of the façade\'s outer layer', () => {
+  // A room 6 × 4 m at 1:50 with black poché walls and a balcony 2 m deep outside its south wall,
+  // 35 cm thick. Its outer layer, 5 cm, is filled again over the wall's fill, in pieces cut where two posts of the balustrade (8 ×
+  // 20 cm, 10 cm apart) line up with it, as luppmenpark's façade is: each 8 cm piece pairs as a
+  // wall 5 cm long, and facing a post 1.95 m away across the balcony it made a passage.
+  const balconyWithPosts = async () => {
+    const sheet = await greyPlanAt1To50();
+    const { doc, page, font, metres, left, top, rect, pen } = sheet;
+    const cuts = [-0.25, 2.9, 2.98, 3.08, 3.16, 6.25];
+    const layer = cuts.slice(1).map((x, k): [number, number, number, number] => [cuts[k], 4.3, x, 4.35]);
+    const walls: [number, number, number, number][] = [
+      [-0.25, -0.25, 6.25, 0], [-0.25, 0, 0, 4], [6, 0, 6.25, 4], [-0.25, 4, 6.25, 4.35], ...layer,
+      [-0.25, 4.35, 0, 6.35], [6, 4.35, 6.25, 6.35], [-0.25, 6.35, 6.25, 6.45], [2.9, 6.3, 2.98, 6.5], [3.08, 6.3, 3.16, 6.5],
+    ];
+    for (const wall of walls) page.drawSvgPath(rect(...wall), { ...pen, color: rgb(0, 0, 0), borderWidth: 0 });
+    for (const [name, x, y] of [['ZIMMER', 1, 2], ['BALKON', 1, 5.2]] as const) page.drawText(name, { x: left + metres(x), y: page.getHeight() - (top + metres(y)), size: 9, font });
+    page.drawText('GROUND FLOOR PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (top + metres(6.7) + 60), size: 10, font });
+    return doc.save();
+  };
+
+  it('keeps the balcony one room', async () => {
+    const { rooms } = await roomsAt1To50(await balconyWithPosts());
+    expect(rooms).toEqual([
+      ['BALKON', expect.closeTo(12, 1)],
+      ['ZIMMER', expect.closeTo(24, 1)],
+    ]);
+  });
+});
+
 describe('a rental plan painted in pieces', () => {
   // Rooms at 1:50 on A3 whose black poché is painted box by box with no outline, as a rental plan
   // exports it: `walls` [x0, y0, x1, y1] in metres, and what `furnish` draws, with labels, `depth` deep.

@@ -9,7 +9,7 @@ import Flatbush from 'flatbush';
 import type { Position } from '../../../../core/src/types.ts';
 import { boxContainsPoint, closeRing, coveredLength, distance, distanceToSegment, pointInPolygon, ringBBox } from './geom-basics.ts';
 import type { Polygon } from './geom-clip.ts';
-import { RectIndex, fromFrame, parallel, rectBBox, rectHolds, rectIn, sineBetween, toFrame, type Frame, type FrameRect } from './geom-frame.ts';
+import { RectIndex, fromFrame, parallel, rectBBox, rectCorners, rectHolds, rectIn, sineBetween, toFrame, type Frame, type FrameRect } from './geom-frame.ts';
 import type { OpeningSubClass } from './model.ts';
 import { luminance, runsBetween, type Arc, type Evidence, type Line } from './topology-evidence.ts';
 import { BUILT_IN_DEPTH_METRES, ODD_WALL_RATIO, type WallEvidence, type WallRun } from './walls.ts';
@@ -315,6 +315,7 @@ function findGaps(runs: RectIndex<WallRun>, limits: Limits): Gap[] {
   const gaps: Gap[] = [];
   const seen = new Set<string>();
   const smallestFirst = runs.rects.map((run, id) => ({ id, size: Math.max(run.s1 - run.s0, run.thickness) })).sort((a, b) => a.size - b.size);
+  const slices = new Set(runs.rects.flatMap((_, id) => (sliceOfWall(id, runs) ? [id] : [])));
   runs.rects.forEach((run, id) => {
     const margin = 0.2 * run.thickness;
     const passed = new Set([id]);
@@ -331,6 +332,7 @@ function findGaps(runs: RectIndex<WallRun>, limits: Limits): Gap[] {
       const facing = hit.ids.find((other) => {
         const target = runs.rects[other];
         if (!parallel(run, target, ALIGNED_SINE) || readAcross(other, runs, limits.gap[1])) return false;
+        if ((slices.has(id) && isPost(target)) || (slices.has(other) && isPost(run))) return false;
         const seenTarget = rectIn(run, target);
         const overlap = Math.min(seenTarget.o1, run.o1) - Math.max(seenTarget.o0, run.o0);
         const thinner = Math.min(run.thickness, target.thickness);
@@ -614,6 +616,33 @@ function parallelsBeside(rect: FrameRect, lineIndex: (box: [number, number, numb
     const along = Math.min(rect.s1, Math.max(a[0], b[0])) - Math.max(rect.s0, Math.min(a[0], b[0]));
     return beside && along >= 0.5 * (rect.s1 - rect.s0);
   }).length;
+}
+
+/** A slice runs across this share of its wall's thickness at most: a layer of it, not a wall ending at it. */
+const SLICE_SHARE = 0.25;
+
+/**
+ * A short run lying wholly in a layer of a wall across it is a slice of that wall, no wall of its
+ * own: luppmenpark fills its façade's outer layer again in pieces, cut where a balcony's posts line
+ * up with it, and each 8 cm piece pairs across as a wall 5 cm long. Facing a post across the
+ * balcony it made a passage that parted the balcony; a slice and a post make no gap (a slice
+ * facing a length of wall still may: a bay's jambs can be drawn so).
+ */
+function sliceOfWall(id: number, runs: RectIndex<WallRun>): boolean {
+  const run = runs.rects[id];
+  if (run.s1 - run.s0 >= run.thickness) return false;
+  const corners = rectCorners(run);
+  return runs.search(rectBBox(run)).some((k) => {
+    const host = runs.rects[k];
+    return k !== id && perpendicular(run, host) && isWallLength(host) && run.s1 - run.s0 <= SLICE_SHARE * host.thickness && corners.every((corner) => rectHolds(host, corner, 0.5));
+  });
+}
+
+/** A run under this many times as long as it is thick is a post or a stub, not a length of wall. */
+const POST_RATIO = 3;
+
+function isPost(run: WallRun): boolean {
+  return run.s1 - run.s0 < POST_RATIO * run.thickness;
 }
 
 /**
