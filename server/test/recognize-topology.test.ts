@@ -113,6 +113,28 @@ async function greyFilledPlan(walls: [number, number, number, number][], furnish
   return doc.save();
 }
 
+/**
+ * Rooms at 1:50 on A3 whose black poché is painted box by box with no outline, as a rental plan
+ * exports it: `walls` [x0, y0, x1, y1] in metres, what `furnish` draws over them and `underlay`
+ * under them, with labels, `depth` deep.
+ */
+async function blackWalledPlan(
+  walls: [number, number, number, number][],
+  furnish: (sheet: GreyPlan) => void,
+  names: [string, number, number][],
+  depth: number,
+  underlay: (sheet: GreyPlan) => void = () => {},
+): Promise<Uint8Array> {
+  const sheet = await greyPlanAt1To50();
+  const { doc, page, font, metres, left, top, rect, pen } = sheet;
+  underlay(sheet);
+  for (const wall of walls) page.drawSvgPath(rect(...wall), { ...pen, color: rgb(0, 0, 0), borderWidth: 0 });
+  furnish(sheet);
+  for (const [name, x, y] of names) page.drawText(name, { x: left + metres(x), y: page.getHeight() - (top + metres(y)), size: 9, font });
+  page.drawText('GROUND FLOOR PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (top + metres(depth + 0.25) + 60), size: 10, font });
+  return doc.save();
+}
+
 /** The topology of a plan drawn at 1:50, and its rooms as [name, m²] sorted by name. */
 async function roomsAt1To50(pdf: Uint8Array) {
   const mpu = MPU_AT_1_TO_50;
@@ -2562,18 +2584,14 @@ describe('balconies of two flats, one walled space, painted in each flat\'s tran
   // 1.5 m deep along both, with nothing drawn between the flats' halves. As luppmenpark's rental
   // plan does, each flat is painted with its balcony in its own colour at 40 % opacity: a dark
   // teal (luminance 61 as specified, 177 as it shows on paper) and an orange.
-  const flatsWithBalcony = async () => {
-    const sheet = await greyPlanAt1To50();
-    const { doc, page, font, metres, left, top, rect, pen } = sheet;
-    const middle = 6.18;
-    page.drawSvgPath(rect(-0.25, -0.25, middle, 5.85), { x: 0, y: page.getHeight(), color: rgb(0, 0.36, 0.14), opacity: 0.4 });
-    page.drawSvgPath(rect(middle, -0.25, 12.61, 5.85), { x: 0, y: page.getHeight(), color: rgb(0.9, 0.5, 0.1), opacity: 0.4 });
+  const flatsWithBalcony = () => {
+    const paint = ({ page, rect }: GreyPlan) => {
+      page.drawSvgPath(rect(-0.25, -0.25, 6.18, 5.85), { x: 0, y: page.getHeight(), color: rgb(0, 0.36, 0.14), opacity: 0.4 });
+      page.drawSvgPath(rect(6.18, -0.25, 12.61, 5.85), { x: 0, y: page.getHeight(), color: rgb(0.9, 0.5, 0.1), opacity: 0.4 });
+    };
     const balcony: [number, number, number, number][] = [[-0.25, 4.25, 0, 5.75], [12.36, 4.25, 12.61, 5.75], [-0.25, 5.75, 12.61, 5.85]];
-    for (const wall of [...rowOfRooms([3, 3, 3, 3], 4), ...balcony]) page.drawSvgPath(rect(...wall), { ...pen, color: rgb(0, 0, 0), borderWidth: 0 });
     const names: [string, number, number][] = [['ZIMMER', 1, 2], ['KUECHE', 4, 2], ['WOHNEN', 7, 2], ['BAD', 10, 2], ['BALKON', 1, 5], ['BALKON', 8, 5]];
-    for (const [name, x, y] of names) page.drawText(name, { x: left + metres(x), y: page.getHeight() - (top + metres(y)), size: 9, font });
-    page.drawText('GROUND FLOOR PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (top + metres(6.1) + 60), size: 10, font });
-    return doc.save();
+    return blackWalledPlan([...rowOfRooms([3, 3, 3, 3], 4), ...balcony], () => {}, names, 5.85, paint);
   };
 
   it('parts the balcony where the flats\' colours meet', async () => {
@@ -2591,22 +2609,18 @@ describe('balconies of two flats, one walled space, painted in each flat\'s tran
 
 describe('a balcony whose posts line up with pieces of the façade\'s outer layer', () => {
   // A room 6 × 4 m at 1:50 with black poché walls and a balcony 2 m deep outside its south wall,
-  // 35 cm thick. Its outer layer, 5 cm, is filled again over the wall's fill, in pieces cut where two posts of the balustrade (8 ×
-  // 20 cm, 10 cm apart) line up with it, as luppmenpark's façade is: each 8 cm piece pairs as a
-  // wall 5 cm long, and facing a post 1.95 m away across the balcony it made a passage.
-  const balconyWithPosts = async () => {
-    const sheet = await greyPlanAt1To50();
-    const { doc, page, font, metres, left, top, rect, pen } = sheet;
+  // 35 cm thick. Its outer layer, 5 cm, is filled again over the wall's fill, in pieces cut where
+  // two posts of the balustrade (8 × 20 cm, 10 cm apart) line up with it, as luppmenpark's façade
+  // is: each 8 cm piece pairs as a wall 5 cm long, and facing a post 1.95 m away across the
+  // balcony it made a passage.
+  const balconyWithPosts = () => {
     const cuts = [-0.25, 2.9, 2.98, 3.08, 3.16, 6.25];
     const layer = cuts.slice(1).map((x, k): [number, number, number, number] => [cuts[k], 4.3, x, 4.35]);
     const walls: [number, number, number, number][] = [
       [-0.25, -0.25, 6.25, 0], [-0.25, 0, 0, 4], [6, 0, 6.25, 4], [-0.25, 4, 6.25, 4.35], ...layer,
       [-0.25, 4.35, 0, 6.35], [6, 4.35, 6.25, 6.35], [-0.25, 6.35, 6.25, 6.45], [2.9, 6.3, 2.98, 6.5], [3.08, 6.3, 3.16, 6.5],
     ];
-    for (const wall of walls) page.drawSvgPath(rect(...wall), { ...pen, color: rgb(0, 0, 0), borderWidth: 0 });
-    for (const [name, x, y] of [['ZIMMER', 1, 2], ['BALKON', 1, 5.2]] as const) page.drawText(name, { x: left + metres(x), y: page.getHeight() - (top + metres(y)), size: 9, font });
-    page.drawText('GROUND FLOOR PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (top + metres(6.7) + 60), size: 10, font });
-    return doc.save();
+    return blackWalledPlan(walls, () => {}, [['ZIMMER', 1, 2], ['BALKON', 1, 5.2]], 6.5);
   };
 
   it('keeps the balcony one room', async () => {
@@ -2619,23 +2633,11 @@ describe('a balcony whose posts line up with pieces of the façade\'s outer laye
 });
 
 describe('a rental plan painted in pieces', () => {
-  // Rooms at 1:50 on A3 whose black poché is painted box by box with no outline, as a rental plan
-  // exports it: `walls` [x0, y0, x1, y1] in metres, and what `furnish` draws, with labels, `depth` deep.
-  const paintedPlan = async (walls: [number, number, number, number][], furnish: (sheet: GreyPlan) => void, names: [string, number, number][], depth: number) => {
-    const sheet = await greyPlanAt1To50();
-    const { doc, page, font, metres, left, top, rect, pen } = sheet;
-    for (const wall of walls) page.drawSvgPath(rect(...wall), { ...pen, color: rgb(0, 0, 0), borderWidth: 0 });
-    furnish(sheet);
-    for (const [name, x, y] of names) page.drawText(name, { x: left + metres(x), y: page.getHeight() - (top + metres(y)), size: 9, font });
-    page.drawText('GROUND FLOOR PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (top + metres(depth + 0.25) + 60), size: 10, font });
-    return doc.save();
-  };
-
   it('takes a bed painted under the room\'s label for furniture, not for the room', async () => {
     // A 4 × 4 m bedroom whose double bed, 1.6 × 2 m against its north wall, is painted a light
     // grey-green (luminance 173) with the room's name and area printed on it.
     const bed = ({ page, rect, pen }: GreyPlan) => page.drawSvgPath(rect(1.2, 0, 2.8, 2), { ...pen, color: rgb(164 / 255, 178 / 255, 175 / 255), borderColor: rgb(0, 0, 0) });
-    const { rooms } = await roomsAt1To50(await paintedPlan(rowOfRooms([4, 2], 4), bed, [['BEDROOM', 1.4, 1], ['16 m2', 1.4, 1.3], ['STORE', 4.5, 2]], 4));
+    const { rooms } = await roomsAt1To50(await blackWalledPlan(rowOfRooms([4, 2], 4), bed, [['BEDROOM', 1.4, 1], ['16 m2', 1.4, 1.3], ['STORE', 4.5, 2]], 4));
     expect(rooms).toEqual([
       ['BEDROOM', expect.closeTo(16, 1)],
       ['STORE', expect.closeTo(8, 1)],
