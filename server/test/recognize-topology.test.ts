@@ -2645,6 +2645,31 @@ describe('a rental plan painted in pieces', () => {
   });
 });
 
+describe('a laundry niche opening onto its entrance hall, both stamped', () => {
+  // A niche 1.5 m wide and 2 m deep at 1:50 opens onto a hall 5 × 1 m along its foot, nothing drawn
+  // between them, as stepcube's flats have them: the niche is `LAUNDRY` over `3.00 m2`, the hall
+  // `HALL` over `5.00 m2`. Where the hall narrows past the niche's corner it reads as a neck of
+  // 1 m, which gave the niche the hall's end (4.5 m² and 3.5).
+  const nicheAndHall = () => {
+    const walls: [number, number, number, number][] = [
+      [-0.25, -0.25, 0, 3.25], [0, -0.25, 1.75, 0], [1.5, 0, 1.75, 2], [1.5, 1.75, 5.25, 2], [-0.25, 3, 5.25, 3.25], [5, 2, 5.25, 3],
+    ];
+    const names: [string, number, number][] = [['LAUNDRY', 0.1, 0.8], ['3.00 m2', 0.1, 1.2], ['HALL', 3, 2.4], ['5.00 m2', 3, 2.8]];
+    return blackWalledPlan(walls, () => {}, names, 3.25);
+  };
+
+  it('parts them where each takes its printed area, along the hall\'s wall', async () => {
+    const { result, rooms } = await roomsAt1To50(await nicheAndHall());
+    expect(rooms).toEqual([
+      ['HALL', expect.closeTo(5, 1)],
+      ['LAUNDRY', expect.closeTo(3, 1)],
+    ]);
+    const laundry = result.rooms.find((room) => room.name === 'LAUNDRY')!;
+    const ys = laundry.polygon[0].map(([, y]) => y);
+    expect((Math.max(...ys) - Math.min(...ys)) * MPU_AT_1_TO_50).toBeCloseTo(2, 1);
+  });
+});
+
 describe('cellar compartments parted by the thinnest walls', () => {
   // Four compartments 2 × 4 m at 1:200 on A3 inside 0.25 m black walls, each outlined in a grey
   // hairline, so that the 5 cm slatted partitions between them are pairs of hairlines `gapPt`

@@ -849,7 +849,8 @@ export function detectRooms(input: RoomInput): RoomFindings {
       if (anchors.length < 2) return whole;
       const tags = anchors.map((anchor) => anchor.at);
       const separated = splitAtSeparators(candidate.ring, tags, input.separators.segments, input.separators.index, { reach, isSolid: inMask, ...limits });
-      const pieces = separated.flatMap((piece) => splitAtNecks(piece, tags, limits)).flatMap((piece) => splitOpenPlan(piece, anchors, input.unitsPerMetre, limits));
+      const neckTags = anchors.map(({ at, areaM2 }) => ({ at, area: areaM2 === null || input.unitsPerMetre === null ? null : areaM2 * input.unitsPerMetre ** 2 }));
+      const pieces = separated.flatMap((piece) => splitAtNecks(piece, neckTags, limits)).flatMap((piece) => splitOpenPlan(piece, anchors, input.unitsPerMetre, limits));
       return pieces.length === 1 ? whole : pieces.map((ring) => ({ rings: [closeRing(ring)], area: absArea(ring), bbox: ringBBox(ring) }));
     });
   const isLabelled = (space: SpacePiece) => roomLabel(textLines(wordsIn(space)), labelAnchor(space.bbox)) !== null;

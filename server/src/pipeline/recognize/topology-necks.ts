@@ -5,7 +5,8 @@
 // span from a corner where the region turns inward (a wall end, the mouth of a corridor), along a
 // wall face or square to it, to the opposite boundary. Only a span far shorter than both pieces
 // and than the space it opens into is a neck: a corridor narrowing at a column, or an opening as
-// wide as the rooms it joins, is left whole.
+// wide as the rooms it joins, is left whole. Where the tags print their areas, the span that
+// leaves each its printed area is cut rather than the most pronounced neck.
 import type { Position } from '../../../../core/src/types.ts';
 import { distance, pointInRing, ringPerimeter, signedArea2 } from './geom-basics.ts';
 import type { Ring } from './model.ts';
@@ -27,6 +28,8 @@ const PROBE_OFFSETS = [0.5, 1];
 
 interface Cut {
   length: number;
+  /** Far narrower than both pieces and than the space it opens into. */
+  neck: boolean;
   /** How many times wider than the cut the space is on its wider side. */
   opening: number;
   pieces: [Ring, Ring];
@@ -98,9 +101,10 @@ function spaceWidth(corners: Position[], middle: Position, ux: number, uy: numbe
 
 /**
  * Every straight span from an inward-turning corner to the boundary that splits the ring into two
- * pieces, each room-sized, each holding a tag, and each far larger than the span is long.
+ * pieces, each room-sized and holding a tag; a neck where each piece is far larger than the span
+ * is long and the space beyond it far wider.
  */
-function neckCuts(ring: Ring, tags: Position[], limits: NeckLimits): Cut[] {
+function cornerSpans(ring: Ring, tags: Position[], limits: NeckLimits): Cut[] {
   const corners = openRing(ring);
   const n = corners.length;
   const orientation = Math.sign(signedArea2(ring));
@@ -125,29 +129,51 @@ function neckCuts(ring: Ring, tags: Position[], limits: NeckLimits): Cut[] {
       for (let k = (hit.edge + 1) % n; k !== i; k = (k + 1) % n) other.push(corners[k]);
       other.push(corner, end);
       const pieces: [Ring, Ring] = [one, other];
-      const fits = pieces.every((piece) => {
-        const area = ringArea(piece);
-        return (
-          area >= limits.minArea &&
-          (2 * area) / ringPerimeter(piece) >= limits.minWidth &&
-          hit.t <= NECK_SHARE * Math.sqrt(area) &&
-          tags.some((tag) => pointInRing(tag, piece))
-        );
-      });
+      const areas = pieces.map(ringArea);
+      const fits = pieces.every((piece, k) => areas[k] >= limits.minArea && (2 * areas[k]) / ringPerimeter(piece) >= limits.minWidth && tags.some((tag) => pointInRing(tag, piece)));
       if (!fits) continue;
+      const narrow = areas.every((area) => hit.t <= NECK_SHARE * Math.sqrt(area));
       const opening = Math.max(...[1, -1].map((side) => spaceWidth(corners, middle, ux, uy, side, hit.t))) / hit.t;
-      if (opening >= 1 / NECK_SHARE) cuts.push({ length: hit.t, opening, pieces });
+      cuts.push({ length: hit.t, opening, pieces, neck: narrow && opening >= 1 / NECK_SHARE });
     }
   }
   return cuts;
 }
 
+/** A room tag's anchor with the area its stamp prints, square blueprint units (null where it prints none). */
+export interface NeckTag {
+  at: Position;
+  area: number | null;
+}
+
+/**
+ * Where the floor narrows at a neck and two tags print their areas, a span that leaves each piece
+ * within this share of its tag's area is the architect's boundary, neck or not: stepcube's laundry
+ * niche, as wide as it is deep, opens onto its entrance hall, and the neck where the hall narrows
+ * past it had given the niche the hall's end (Waschen 7.32 m² for 4.67 printed, Entrée 4.44 for
+ * 7.37). A space with no neck is an open plan, parted where its stamps say (topology-stamps.ts).
+ */
+const STAMPED_SPAN_AGREEMENT = 0.05;
+
+/** How far the pieces of a cut are off the areas their tags print (the worse of the two); infinite where a piece holds no single stamped tag. */
+function stampDisagreement(cut: Cut, tags: NeckTag[]): number {
+  let worst = 0;
+  for (const piece of cut.pieces) {
+    const held = tags.filter((tag) => pointInRing(tag.at, piece));
+    if (held.length !== 1 || held[0].area === null) return Infinity;
+    worst = Math.max(worst, Math.abs(ringArea(piece) - held[0].area) / held[0].area);
+  }
+  return worst;
+}
+
 /** The region cut at its most pronounced necks until every piece holds one tag or no neck separates its tags. */
-export function splitAtNecks(ring: Ring, tags: Position[], limits: NeckLimits): Ring[] {
-  const inside = tags.filter((tag) => pointInRing(tag, ring));
+export function splitAtNecks(ring: Ring, tags: NeckTag[], limits: NeckLimits): Ring[] {
+  const inside = tags.filter((tag) => pointInRing(tag.at, ring));
   if (inside.length < 2) return [ring];
-  const cuts = neckCuts(ring, inside, limits);
-  if (cuts.length === 0) return [ring];
-  const neck = cuts.reduce((best, cut) => (cut.opening > best.opening ? cut : best));
-  return neck.pieces.flatMap((piece) => splitAtNecks(piece, inside, limits));
+  const cuts = cornerSpans(ring, inside.map((tag) => tag.at), limits);
+  const stamped = cuts.map((cut) => ({ cut, off: stampDisagreement(cut, inside) })).filter(({ off }) => off <= STAMPED_SPAN_AGREEMENT);
+  const necks = cuts.filter((cut) => cut.neck);
+  if (necks.length === 0) return [ring];
+  const cut = stamped.length > 0 ? stamped.reduce((best, next) => (next.off < best.off ? next : best)).cut : necks.reduce((best, next) => (next.opening > best.opening ? next : best));
+  return cut.pieces.flatMap((piece) => splitAtNecks(piece, inside, limits));
 }
