@@ -27,7 +27,6 @@ const NECK_SHARE = 0.6;
 const PROBE_OFFSETS = [0.5, 1];
 
 interface Cut {
-  length: number;
   /** Far narrower than both pieces and than the space it opens into. */
   neck: boolean;
   /** How many times wider than the cut the space is on its wider side. */
@@ -134,7 +133,7 @@ function cornerSpans(ring: Ring, tags: Position[], limits: NeckLimits): Cut[] {
       if (!fits) continue;
       const narrow = areas.every((area) => hit.t <= NECK_SHARE * Math.sqrt(area));
       const opening = Math.max(...[1, -1].map((side) => spaceWidth(corners, middle, ux, uy, side, hit.t))) / hit.t;
-      cuts.push({ length: hit.t, opening, pieces, neck: narrow && opening >= 1 / NECK_SHARE });
+      cuts.push({ opening, pieces, neck: narrow && opening >= 1 / NECK_SHARE });
     }
   }
   return cuts;
@@ -166,14 +165,18 @@ function stampDisagreement(cut: Cut, tags: NeckTag[]): number {
   return worst;
 }
 
-/** The region cut at its most pronounced necks until every piece holds one tag or no neck separates its tags. */
+/**
+ * The region cut, while it narrows at a neck, along the span whose pieces fit their tags' printed
+ * areas or else at its most pronounced neck, until every piece holds one tag or no neck separates
+ * its tags.
+ */
 export function splitAtNecks(ring: Ring, tags: NeckTag[], limits: NeckLimits): Ring[] {
   const inside = tags.filter((tag) => pointInRing(tag.at, ring));
   if (inside.length < 2) return [ring];
   const cuts = cornerSpans(ring, inside.map((tag) => tag.at), limits);
-  const stamped = cuts.map((cut) => ({ cut, off: stampDisagreement(cut, inside) })).filter(({ off }) => off <= STAMPED_SPAN_AGREEMENT);
   const necks = cuts.filter((cut) => cut.neck);
   if (necks.length === 0) return [ring];
+  const stamped = cuts.map((cut) => ({ cut, off: stampDisagreement(cut, inside) })).filter(({ off }) => off <= STAMPED_SPAN_AGREEMENT);
   const cut = stamped.length > 0 ? stamped.reduce((best, next) => (next.off < best.off ? next : best)).cut : necks.reduce((best, next) => (next.opening > best.opening ? next : best));
   return cut.pieces.flatMap((piece) => splitAtNecks(piece, inside, limits));
 }
