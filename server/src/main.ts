@@ -47,10 +47,15 @@ if (config.role !== 'worker') {
     await db.query('SELECT 1');
     return true;
   });
+  // An API key command reaches the embedded database only through this process. Its socket is
+  // up before the API answers, so a key can be made as soon as /readyz says ready (a CLI that
+  // found no socket opened the database itself and was refused: it is this process's).
+  if (db.engine === 'pglite') {
+    adminSocket = serveAdminSocket(db, config.dataDir);
+    await new Promise<void>((resolve) => adminSocket!.once('listening', resolve));
+  }
   httpServer = app.listen(config.port, config.host);
   await new Promise<void>((resolve) => httpServer!.once('listening', resolve));
-  // An API key command reaches the embedded database only through this process.
-  if (db.engine === 'pglite') adminSocket = serveAdminSocket(db, config.dataDir);
   logger.info({ url: config.publicBaseUrl, database: db.engine, data_dir: config.dataDir }, 'listening');
   console.log(`Blueprint takeoff service listening on ${config.publicBaseUrl} (docs: ${config.publicBaseUrl}/docs)`);
 } else {
