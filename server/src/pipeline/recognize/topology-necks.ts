@@ -32,6 +32,7 @@ interface Cut {
   /** How many times wider than the cut the space is on its wider side. */
   opening: number;
   pieces: [Ring, Ring];
+  areas: [number, number];
 }
 
 function ringArea(ring: Ring): number {
@@ -128,12 +129,12 @@ function cornerSpans(ring: Ring, tags: Position[], limits: NeckLimits): Cut[] {
       for (let k = (hit.edge + 1) % n; k !== i; k = (k + 1) % n) other.push(corners[k]);
       other.push(corner, end);
       const pieces: [Ring, Ring] = [one, other];
-      const areas = pieces.map(ringArea);
+      const areas: [number, number] = [ringArea(one), ringArea(other)];
       const fits = pieces.every((piece, k) => areas[k] >= limits.minArea && (2 * areas[k]) / ringPerimeter(piece) >= limits.minWidth && tags.some((tag) => pointInRing(tag, piece)));
       if (!fits) continue;
       const narrow = areas.every((area) => hit.t <= NECK_SHARE * Math.sqrt(area));
       const opening = Math.max(...[1, -1].map((side) => spaceWidth(corners, middle, ux, uy, side, hit.t))) / hit.t;
-      cuts.push({ opening, pieces, neck: narrow && opening >= 1 / NECK_SHARE });
+      cuts.push({ opening, pieces, areas, neck: narrow && opening >= 1 / NECK_SHARE });
     }
   }
   return cuts;
@@ -157,10 +158,10 @@ const STAMPED_SPAN_AGREEMENT = 0.05;
 /** How far the pieces of a cut are off the areas their tags print (the worse of the two); infinite where a piece holds no single stamped tag. */
 function stampDisagreement(cut: Cut, tags: NeckTag[]): number {
   let worst = 0;
-  for (const piece of cut.pieces) {
+  for (const [k, piece] of cut.pieces.entries()) {
     const held = tags.filter((tag) => pointInRing(tag.at, piece));
     if (held.length !== 1 || held[0].area === null) return Infinity;
-    worst = Math.max(worst, Math.abs(ringArea(piece) - held[0].area) / held[0].area);
+    worst = Math.max(worst, Math.abs(cut.areas[k] - held[0].area) / held[0].area);
   }
   return worst;
 }
