@@ -2632,6 +2632,35 @@ describe('a balcony whose posts line up with pieces of the façade\'s outer laye
   });
 });
 
+describe('a glazed front whose frame line runs past a room\'s area stamp', () => {
+  // Two rooms 3 × 4 m at 1:50, walls outlined in one grey hairline, open to the south through a
+  // glazed front instead of a wall: a frame band 25 cm deep and the glass band outside it, drawn
+  // in the walls' pen between the side walls, whose faces carry on across both bands, as
+  // Trivista's rental plan draws its façades. Crossed at both ends by those faces, the frame's
+  // inner line reads like a dimension line; the rooms' areas, `12.00 m²`, printed just inside it
+  // were taken for its figure, so it was no face, and each room ran on to the glass (12.75 m²).
+  const glazedFront = () => {
+    const walls: [number, number, number, number][] = [[-0.25, -0.25, 6.5, 0], [-0.25, 0, 0, 4.5], [6.25, 0, 6.5, 4.5], [3, 0, 3.25, 4.25]];
+    const outlines = ({ page, font, left, top, metres, at, rect, pen }: GreyPlan) => {
+      for (const wall of walls) page.drawSvgPath(rect(...wall), pen);
+      for (const y of [4, 4.25, 4.5]) page.drawSvgPath(`M ${at(0, y)} L ${at(6.25, y)}`, pen);
+      // The dimension string along the north side: a sheet that prints its dimensions' figures.
+      page.drawSvgPath(`M ${at(-0.25, -1)} L ${at(6.5, -1)}`, pen);
+      for (const x of [0, 3, 3.25, 6.25]) page.drawSvgPath(`M ${at(x - 0.1, -0.9)} L ${at(x + 0.1, -1.1)}`, pen);
+      for (const [figure, x] of [['3.00', 1.3], ['25', 3.05], ['3.00', 4.5]] as const) page.drawText(figure, { x: left + metres(x), y: page.getHeight() - (top + metres(-1.1)), size: 7, font });
+    };
+    return greyFilledPlan([], outlines, [['ROOM A', 1, 2], ['12.00 m²', 1, 3.85], ['ROOM B', 4, 2], ['12.00 m²', 4, 3.85]], 4.5);
+  };
+
+  it('closes each room at the frame, where its printed area says', async () => {
+    const { rooms } = await roomsAt1To50(await glazedFront());
+    expect(rooms).toEqual([
+      ['ROOM A', expect.closeTo(12, 1)],
+      ['ROOM B', expect.closeTo(12, 1)],
+    ]);
+  });
+});
+
 describe('a rental plan painted in pieces', () => {
   it('takes a bed painted under the room\'s label for furniture, not for the room', async () => {
     // A 4 × 4 m bedroom whose double bed, 1.6 × 2 m against its north wall, is painted a light

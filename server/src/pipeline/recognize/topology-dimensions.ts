@@ -2,6 +2,8 @@
 // are their extension lines (they point at the faces the drawing measures).
 import Flatbush from 'flatbush';
 import type { Position } from '../../../../core/src/types.ts';
+import { assembleLines } from '../scale/lines.ts';
+import { printedAreaM2 } from './printed-area.ts';
 import { lineBBox, type Line, type WordBox } from './topology-evidence.ts';
 
 function lineIndex(lines: Line[]): Flatbush | null {
@@ -199,11 +201,19 @@ interface FigureIndex {
   centers: Position[];
 }
 
-/** The words with digits in them, and those of them that read as measurements. */
+/**
+ * The words with digits in them, and those of them that read as measurements. A room's area
+ * (`14.90 m²`, its figure and unit apart) measures no length, though its figure alone reads as one.
+ */
 function sheetFigures(words: readonly WordBox[]): { any: FigureIndex | null; measures: FigureIndex | null } | null {
   const figures = words.filter(({ word }) => /\d/.test(word.text));
   if (figures.length < FEWEST_FIGURES) return null;
-  return { any: figureIndex(figures), measures: figureIndex(figures.filter(({ word }) => MEASUREMENT.test(word.text))) };
+  const areas = new Set(
+    assembleLines(words.map(({ word }) => word))
+      .filter((line) => printedAreaM2(line.text) !== null)
+      .flatMap((line) => line.words),
+  );
+  return { any: figureIndex(figures), measures: figureIndex(figures.filter(({ word }) => MEASUREMENT.test(word.text) && !areas.has(word))) };
 }
 
 function figureIndex(figures: readonly WordBox[]): FigureIndex | null {
