@@ -2632,6 +2632,26 @@ describe('a balcony whose posts line up with pieces of the façade\'s outer laye
   });
 });
 
+describe('a bed\'s pillows side by side', () => {
+  it('makes no wall of the gap between them', async () => {
+    // A 4 × 4 m bedroom at 1:50 whose walls are filled and outlined in the pen its furniture is
+    // drawn in, as stepcube's plans are: a double bed against the north wall with two pillows
+    // 0.69 × 0.42 m, 12 cm apart. Their facing ends paired as a partition 12 cm thick; on
+    // stepcube's upper floor that stub, lined up with a window's reveal across the room, made a
+    // passage that parted a bedroom in two (6.84 and 7.58 m² for 14.92 printed).
+    const bed = ({ page, rect, pen }: GreyPlan) => {
+      page.drawSvgPath(rect(1.2, 0, 2.8, 2), pen);
+      page.drawSvgPath(rect(1.25, 0.05, 1.94, 0.47), pen);
+      page.drawSvgPath(rect(2.06, 0.05, 2.75, 0.47), pen);
+    };
+    const { rooms } = await roomsAt1To50(await greyFilledPlan(rowOfRooms([4, 3], 4), bed, [['BEDROOM', 1.4, 3], ['STORE', 4.5, 2]], 4));
+    expect(rooms).toEqual([
+      ['BEDROOM', expect.closeTo(16, 2)],
+      ['STORE', expect.closeTo(12, 2)],
+    ]);
+  });
+});
+
 describe('a glazed front whose frame line runs past a room\'s area stamp', () => {
   // Two rooms 3 × 4 m at 1:50, walls outlined in one grey hairline, open to the south through a
   // glazed front instead of a wall: a frame band 25 cm deep and the glass band outside it, drawn

@@ -932,19 +932,31 @@ function builtInBoxes(pairs: LinePair[], rectangles: LinePair[], inPoche: (p: Po
   // floor. Beyond the box's side lies its box all along the pair, beside it floor, and at the
   // pair's far line poché. A box set against a panel or a lining is drawn on that line, which runs
   // on past it: the strip behind the panel is no floor.
-  const standsOff = (pair: LinePair) => {
+  const beside = (pair: LinePair) => {
     const step = Math.sign(pair.d) * Math.max(1, 0.1 * Math.abs(pair.d));
     const length = pair.s1 - pair.s0;
     const along = [pair.s0 + 0.1 * length, pair.s0 + 0.5 * length, pair.s1 - 0.1 * length];
     const at = (offset: number, s = along[1]) => fromFrame(pair.i, s, pair.i.offset + offset);
+    return { step, along, at };
+  };
+  const standsOff = (pair: LinePair) => {
+    const { step, along, at } = beside(pair);
     const boxAt = (side: Line, outward: number, inward: number, far: number[]) =>
       side.source === 'stroke' && along.every((s) => sideOfBoxAt(side, at(outward, s))) && !inPoche(at(inward)) && far.some((offset) => inPoche(at(offset)));
     return boxAt(pair.i, -step, step, [pair.d - step, pair.d + step]) || boxAt(pair.j, pair.d + step, pair.d - step, [step, -step]);
   };
+  // Two boxes end to end (pillows side by side on a bed, cabinets in a row): their ends pair
+  // across the gap between them, at a partition's thickness. Boxes back to back along a wall
+  // run along its faces; these run away from the pair's lines.
+  const betweenEnds = (pair: LinePair) => {
+    const { step, along, at } = beside(pair);
+    const endOfBox = (outward: number) => along.every((s) => boxesAt(at(outward, s)).some((k) => !parallel(rects.rects[k], pair.i, PARALLEL_SINE)));
+    return endOfBox(-step) && endOfBox(pair.d + step);
+  };
   const holds = (pair: LinePair) => {
     if (standsOff(pair)) return true;
     if (pair.i.source !== 'stroke' || pair.j.source !== 'stroke') return false;
-    return inBox(pairMiddle(pair));
+    return inBox(pairMiddle(pair)) || (!inPoche(pairMiddle(pair)) && betweenEnds(pair));
   };
   const sides = boxes.flatMap((box, k) => {
     const rect = rects.rects[k];
