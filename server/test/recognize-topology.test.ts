@@ -114,6 +114,19 @@ async function greyFilledPlan(walls: [number, number, number, number][], furnish
 }
 
 /**
+ * A dimension string 1 m north of a grey plan, ticked at `stops` (metres east) with each span's
+ * figure printed over it: a sheet that writes its dimensions' figures, as rental plans do.
+ */
+function dimensionsAlongNorth({ page, font, left, top, metres, at, pen }: GreyPlan, stops: number[]) {
+  page.drawSvgPath(`M ${at(stops[0] - 0.25, -1)} L ${at(stops[stops.length - 1] + 0.25, -1)}`, pen);
+  for (const x of stops) page.drawSvgPath(`M ${at(x - 0.1, -0.9)} L ${at(x + 0.1, -1.1)}`, pen);
+  stops.slice(1).forEach((x, k) => {
+    const span = x - stops[k];
+    page.drawText(span < 1 ? String(Math.round(span * 100)) : span.toFixed(2), { x: left + metres(stops[k] + 0.05), y: page.getHeight() - (top + metres(-1.1)), size: 7, font });
+  });
+}
+
+/**
  * Rooms at 1:50 on A3 whose black poché is painted box by box with no outline, as a rental plan
  * exports it: `walls` [x0, y0, x1, y1] in metres, what `furnish` draws over them and `underlay`
  * under them, with labels, `depth` deep.
@@ -2652,6 +2665,30 @@ describe('a bed\'s pillows side by side', () => {
   });
 });
 
+describe('a sofa drawn in the walls\' pen', () => {
+  it('makes no walls of its back and arms', async () => {
+    // A 4 × 4 m living room at 1:50 whose walls are filled and outlined in the pen its furniture
+    // is drawn in, as stepcube's plans are, with its dimensions' figures printed: a sofa 2 × 0.9 m
+    // against the west wall, its back and arms 12 cm deep and its seat parted in three. Back and
+    // arms paired with the sofa's outline as partitions standing on the wall, and took their
+    // floor from the room: stepcube's sofas walled their seats off and its living rooms measured
+    // 8-15 % small.
+    const sofa = (sheet: GreyPlan) => {
+      const { page, at, rect, pen } = sheet;
+      page.drawSvgPath(rect(0, 1.5, 2, 2.4), pen);
+      for (const [x0, y0, x1, y1] of [[0.12, 1.5, 0.12, 2.4], [1.88, 1.5, 1.88, 2.4], [0.12, 1.62, 1.88, 1.62], [0.71, 1.62, 0.71, 2.4], [1.29, 1.62, 1.29, 2.4]]) {
+        page.drawSvgPath(`M ${at(x0, y0)} L ${at(x1, y1)}`, pen);
+      }
+      dimensionsAlongNorth(sheet, [0, 1, 2, 4, 4.12, 7.12]);
+    };
+    const { rooms } = await roomsAt1To50(await greyFilledPlan(rowOfRooms([4, 3], 4), sofa, [['LIVING', 2.4, 3], ['STORE', 4.5, 2]], 4));
+    expect(rooms).toEqual([
+      ['LIVING', expect.closeTo(16, 2)],
+      ['STORE', expect.closeTo(12, 2)],
+    ]);
+  });
+});
+
 describe('a glazed front whose frame line runs past a room\'s area stamp', () => {
   // Two rooms 3 × 4 m at 1:50, walls outlined in one grey hairline, open to the south through a
   // glazed front instead of a wall: a frame band 25 cm deep and the glass band outside it, drawn
@@ -2661,13 +2698,11 @@ describe('a glazed front whose frame line runs past a room\'s area stamp', () =>
   // were taken for its figure, so it was no face, and each room ran on to the glass (12.75 m²).
   const glazedFront = () => {
     const walls: [number, number, number, number][] = [[-0.25, -0.25, 6.5, 0], [-0.25, 0, 0, 4.5], [6.25, 0, 6.5, 4.5], [3, 0, 3.25, 4.25]];
-    const outlines = ({ page, font, left, top, metres, at, rect, pen }: GreyPlan) => {
+    const outlines = (sheet: GreyPlan) => {
+      const { page, at, rect, pen } = sheet;
       for (const wall of walls) page.drawSvgPath(rect(...wall), pen);
       for (const y of [4, 4.25, 4.5]) page.drawSvgPath(`M ${at(0, y)} L ${at(6.25, y)}`, pen);
-      // The dimension string along the north side: a sheet that prints its dimensions' figures.
-      page.drawSvgPath(`M ${at(-0.25, -1)} L ${at(6.5, -1)}`, pen);
-      for (const x of [0, 3, 3.25, 6.25]) page.drawSvgPath(`M ${at(x - 0.1, -0.9)} L ${at(x + 0.1, -1.1)}`, pen);
-      for (const [figure, x] of [['3.00', 1.3], ['25', 3.05], ['3.00', 4.5]] as const) page.drawText(figure, { x: left + metres(x), y: page.getHeight() - (top + metres(-1.1)), size: 7, font });
+      dimensionsAlongNorth(sheet, [0, 3, 3.25, 6.25]);
     };
     return greyFilledPlan([], outlines, [['ROOM A', 1, 2], ['12.00 m²', 1, 3.85], ['ROOM B', 4, 2], ['12.00 m²', 4, 3.85]], 4.5);
   };

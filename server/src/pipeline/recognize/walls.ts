@@ -877,6 +877,12 @@ export const BUILT_IN_DEPTH_METRES = 0.45;
  * open strokes as shallow may be a reveal or a layer of a wall.
  */
 const SHALLOWEST_CLOSED_BOX_METRES = 0.3;
+/**
+ * A closed rectangle deeper than any wall and no longer than this is a piece of furniture (a
+ * sofa, a bed, a table), and the lines drawn in it (a sofa's back and arms, 15 cm deep) pair as
+ * its parts, not as walls: stepcube's sofas walled off their seats.
+ */
+const FURNITURE_METRES = 2.5;
 
 /**
  * Built-ins drawn as boxes against a wall: a wardrobe, a kitchen counter, a washing machine, 60 cm
@@ -922,7 +928,12 @@ function builtInBoxes(pairs: LinePair[], rectangles: LinePair[], inPoche: (p: Po
     .reduce((sum, pair) => sum + pair.s1 - pair.s0, 0);
   if (filled < FILLED_WALLS_SHARE * (filled + leftEmpty)) return none;
   const boxes = [...pairedBoxes, ...rectangles.filter((pair) => Math.abs(pair.d) > shallowestClosedBox && Math.abs(pair.d) <= scale.maxThickness && !inPoche(pairMiddle(pair)))];
-  if (boxes.length === 0) return none;
+  const longestFurniture = FURNITURE_METRES * scale.unitsPerMetre;
+  const furniture = new RectIndex(
+    rectangles.filter((pair) => Math.abs(pair.d) > scale.maxThickness && pair.s1 - pair.s0 <= longestFurniture && !inPoche(pairMiddle(pair))).map(boxRect),
+  );
+  if (boxes.length === 0 && furniture.rects.length === 0) return none;
+  const inFurniture = (p: Position) => furniture.search([p[0], p[1], p[0], p[1]]).some((k) => rectHolds(furniture.rects[k], p));
   const rects = new RectIndex(boxes.map(boxRect));
   const boxesAt = (p: Position) => rects.search([p[0], p[1], p[0], p[1]]).filter((k) => rectHolds(rects.rects[k], p));
   const inBox = (p: Position) => boxesAt(p).length > 0;
@@ -956,7 +967,8 @@ function builtInBoxes(pairs: LinePair[], rectangles: LinePair[], inPoche: (p: Po
   const holds = (pair: LinePair) => {
     if (standsOff(pair)) return true;
     if (pair.i.source !== 'stroke' || pair.j.source !== 'stroke') return false;
-    return inBox(pairMiddle(pair)) || (!inPoche(pairMiddle(pair)) && betweenEnds(pair));
+    const middle = pairMiddle(pair);
+    return inBox(middle) || (!inPoche(middle) && (inFurniture(middle) || betweenEnds(pair)));
   };
   const sides = boxes.flatMap((box, k) => {
     const rect = rects.rects[k];
