@@ -2689,6 +2689,28 @@ describe('a sofa drawn in the walls\' pen', () => {
   });
 });
 
+describe('a living room stamped with the hall it opens onto', () => {
+  it('takes in the unnamed hall beyond a doorway with no door, where together they fit the stamp', async () => {
+    // A 4 × 4 m living room at 1:50 open through a doorway 1 m wide, with no door, onto a hall
+    // 2 × 4 m that prints no name; the living room's tag prints 24.10 m², the two together with
+    // the doorway, as stepcube's flats stamp their living rooms (Wo / Es / Ko 28.13 m² for 31.89,
+    // and beside it an unnamed 3.24 m²). A second flat's hall, its living room stamped for the
+    // room alone, stays a space of its own.
+    const [outer, partition] = [0.25, 0.12];
+    const flat = (x: number): [number, number, number, number][] => [
+      [x - outer, -outer, x + 6.12 + outer, 0], [x - outer, 4, x + 6.12 + outer, 4 + outer], [x - outer, 0, x, 4], [x + 6.12, 0, x + 6.12 + outer, 4],
+      [x + 4, 0, x + 4 + partition, 1.5], [x + 4, 2.5, x + 4 + partition, 4],
+    ];
+    const names: [string, number, number][] = [['WOHNEN', 1, 2], ['24.10 m²', 1, 2.4], ['ZIMMER', 8, 2], ['16.00 m²', 8, 2.4]];
+    const { rooms } = await roomsAt1To50(await greyFilledPlan([...flat(0), ...flat(6.12 + 2 * outer)], () => {}, names, 4));
+    expect(rooms).toEqual([
+      [null, expect.closeTo(8, 2)],
+      ['WOHNEN', expect.closeTo(24.12, 2)],
+      ['ZIMMER', expect.closeTo(16, 2)],
+    ]);
+  });
+});
+
 describe('a glazed front whose frame line runs past a room\'s area stamp', () => {
   // Two rooms 3 × 4 m at 1:50, walls outlined in one grey hairline, open to the south through a
   // glazed front instead of a wall: a frame band 25 cm deep and the glass band outside it, drawn

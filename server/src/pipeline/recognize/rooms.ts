@@ -686,8 +686,10 @@ function placeStrayLabels(rooms: FoundRoom[], stray: StrayLabel[], floorsM2: (nu
 export interface RoomInput {
   info: SheetInfo;
   wallPieces: Polygon[];
-  /** Rectangles that close openings and passages along their wall line, jamb to jamb as found. */
+  /** Rectangles that close openings along their wall line, jamb to jamb as found. */
   closures: FrameRect[];
+  /** Rectangles that close passages (gaps between facing wall ends with nothing drawn in them), alike. */
+  passages: FrameRect[];
   words: WordBox[];
   /** Drawn straight lines that may separate spaces no wall separates, with their index. */
   separators: { segments: Segment2[]; index: Flatbush };
@@ -828,7 +830,8 @@ function alongMask(ring: Ring, solid: (p: Position) => boolean, reach: number): 
 }
 
 export function detectRooms(input: RoomInput): RoomFindings {
-  const casts = input.closures.map((rect) => intoJambs(rect, input.unitsPerMetre));
+  const closures = [...input.closures, ...input.passages];
+  const casts = closures.map((rect) => intoJambs(rect, input.unitsPerMetre));
   const castPolygons: Polygon[] = casts.map((rect) => [rectRing(rect)]);
   const unitsPerPaperMm = input.info.dpi / (1000 * METRES_PER_INCH);
   const mask = closeSlits(unionAll([...input.wallPieces, ...castPolygons]), SLIT_MM * unitsPerPaperMm, PINCH_MM * unitsPerPaperMm);
@@ -838,7 +841,7 @@ export function detectRooms(input: RoomInput): RoomFindings {
   const reach = Math.max(input.thickness, 0.2 * (input.unitsPerMetre ?? 0));
   const maskBoxes = mask.map((polygon) => ringBBox(polygon[0] as Ring));
   const inMask = (p: Position) => mask.some((polygon, k) => boxContainsPoint(maskBoxes[k], p) && pointInPolygon(p, polygon as Ring[]));
-  const widths = widthLabels(input.words, input.closures, input.unitsPerMetre);
+  const widths = widthLabels(input.words, closures, input.unitsPerMetre);
   const labelling = input.words.filter((w) => !widths.has(w));
   const wordsIn = (space: SpacePiece) => labelling.filter((w) => boxContainsPoint(space.bbox, w.center) && pointInRing(w.center, space.rings[0]));
   const walled: SpacePiece[] = candidates
@@ -871,7 +874,7 @@ export function detectRooms(input: RoomInput): RoomFindings {
     castPolygons,
     limits,
   );
-  const closureFaces = input.closures.map((rect) => pointsBeside(rect, offset, [0.3, 0.5, 0.7]));
+  const closureFaces = closures.map((rect) => pointsBeside(rect, offset, [0.3, 0.5, 0.7]));
   // A space smaller than a room is a closet where a door opens into it, a shaft or a chase where none does.
   const opensInto = (space: SpacePiece) => {
     const inSpace = (p: Position) => (boxContainsPoint(space.bbox, p) && pointInPolygon(p, space.rings) ? 0 : -1);
@@ -895,10 +898,50 @@ export function detectRooms(input: RoomInput): RoomFindings {
     stray.push(...tagsOutsideRooms(labelling.filter((word) => roomAt(word.center) < 0)));
     placeStrayLabels(rooms, stray, floorsM2, input.unitsPerMetre);
   }
-  const closureSides = closureFaces.map(({ below, above }) => [sideRoom(below, roomAt), sideRoom(above, roomAt)] as [number, number]);
-  const dropped = casts.filter((_, k) => closureSides[k][0] < 0 && closureSides[k][1] < 0);
+  const sides = closureFaces.map(({ below, above }) => [sideRoom(below, roomAt), sideRoom(above, roomAt)] as [number, number]);
+  const dropped = casts.filter((_, k) => sides[k][0] < 0 && sides[k][1] < 0);
   const outlines = buildingOutlines(mask, buildings, dropped, rooms.map((room) => interiorPoint(room.polygon)));
-  return { rooms, buildings: outlines, solids: mask, closureSides };
+  if (input.unitsPerMetre === null) return { rooms, buildings: outlines, solids: mask, closureSides: sides };
+  const passages = input.passages.map((rect, k) => ({ rect, sides: sides[input.closures.length + k] }));
+  const joined = joinAcrossPassages(rooms, floorsM2 as number[], passages, input.unitsPerMetre);
+  const closureSides = sides.map(([a, b]) => [a < 0 ? a : joined.remap[a], b < 0 ? b : joined.remap[b]] as [number, number]);
+  return { rooms: joined.rooms, buildings: outlines, solids: mask, closureSides };
+}
+
+/**
+ * A stamped room whose floor falls short of its stamp by an unnamed space beyond a passage (a
+ * doorway with no door: stepcube's flats open their halls onto their living rooms, stamped as one)
+ * takes that space and the doorway in, where together they fit the stamp. A space with a name or
+ * a stamp of its own is a room of its own.
+ */
+function joinAcrossPassages(rooms: FoundRoom[], floorsM2: number[], passages: { rect: FrameRect; sides: [number, number] }[], unitsPerMetre: number): { rooms: FoundRoom[]; remap: number[] } {
+  const remap = rooms.map((_, k) => k);
+  const floors = [...floorsM2];
+  const polygons = rooms.map((room) => room.polygon);
+  const unnamed = (k: number) => rooms[k].name === null && rooms[k].printedAreaM2 === null;
+  for (const { rect, sides } of passages) {
+    const [a, b] = sides.map((k) => (k < 0 ? k : remap[k]));
+    if (a < 0 || b < 0 || a === b) continue;
+    const [stamped, space] = unnamed(b) ? [a, b] : [b, a];
+    const stampM2 = rooms[stamped].printedAreaM2;
+    if (stampM2 === null || !unnamed(space) || fitsStamp(floors[stamped], stampM2)) continue;
+    const doorwayM2 = (rect.s1 - rect.s0) * (rect.o1 - rect.o0) / unitsPerMetre ** 2;
+    const together = floors[stamped] + floors[space] + doorwayM2;
+    if (!fitsStamp(together, stampM2)) continue;
+    const union = unionAll([polygons[stamped] as Polygon, polygons[space] as Polygon, [rectRing(rect)]]);
+    if (union.length !== 1) continue;
+    polygons[stamped] = union[0] as PolygonRings;
+    floors[stamped] = together;
+    remap.forEach((to, k) => {
+      if (to === space) remap[k] = stamped;
+    });
+  }
+  const kept = rooms.map((_, k) => k).filter((k) => remap[k] === k);
+  const index = new Map(kept.map((k, n) => [k, n]));
+  return {
+    rooms: kept.map((k) => ({ ...rooms[k], polygon: polygons[k] })),
+    remap: remap.map((to) => index.get(to)!),
+  };
 }
 
 /**

@@ -121,7 +121,8 @@ function interpret(input: TopologyInput, candidates: WallCandidates, separators:
   const roomFindings = detectRooms({
     info: input.info,
     wallPieces: [...walls.pieces, ...found.jambStubs.map((stub) => [rectRing(stub)])],
-    closures: [...found.openings.map((o) => o.rect), ...found.passages],
+    closures: found.openings.map((o) => o.rect),
+    passages: found.passages,
     words: evidence.words,
     separators,
     fills: evidence.fills,
