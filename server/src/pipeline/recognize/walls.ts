@@ -937,7 +937,10 @@ function builtInBoxes(pairs: LinePair[], rectangles: LinePair[], inPoche: (p: Po
   const rects = new RectIndex(boxes.map(boxRect));
   const boxesAt = (p: Position) => rects.search([p[0], p[1], p[0], p[1]]).filter((k) => rectHolds(rects.rects[k], p));
   const inBox = (p: Position) => boxesAt(p).length > 0;
-  const sideOfBoxAt = (side: Line, p: Position) => boxesAt(p).some((k) => boxes[k].i.id === side.id || boxes[k].j.id === side.id);
+  // Any side of a closed box is one: a washing machine's box is as wide as it is deep, and its
+  // pair may be the other two sides.
+  const sideOfBoxAt = (side: Line, p: Position) =>
+    boxesAt(p).some((k) => boxes[k].i.id === side.id || boxes[k].j.id === side.id || (side.outline !== undefined && side.outline === boxes[k].i.outline));
   // A box standing clear of a wall (a washing machine a hand's width off it): its back pairs with
   // a face of the wall at a wall's thickness, though what lies between the box and the wall is
   // floor. Beyond the box's side lies its box all along the pair, beside it floor, and at the
