@@ -2679,13 +2679,15 @@ describe('a sofa drawn in the walls\' pen', () => {
   it('makes no walls of its back and arms', async () => {
     // A 4 × 4 m living room at 1:50 whose walls are filled and outlined in the pen its furniture
     // is drawn in, as stepcube's plans are, with its dimensions' figures printed: a sofa 2 × 0.9 m
-    // against the west wall, its back and arms 12 cm deep and its seat parted in three. Back and
-    // arms paired with the sofa's outline as partitions standing on the wall, and took their
-    // floor from the room: stepcube's sofas walled their seats off and its living rooms measured
-    // 8-15 % small.
+    // against the west wall, its back and arms 12 cm deep and its seat parted in three, and an
+    // armchair 25 cm beyond its back. Back and arms paired with the sofa's outline as partitions
+    // standing on the wall, the sofa's back with the armchair as a wall as thick as the outer
+    // ones, and they took their floor from the room: stepcube's sofas walled their seats off and
+    // its living rooms measured 8-15 % small.
     const sofa = (sheet: GreyPlan) => {
       const { page, at, rect, pen } = sheet;
       page.drawSvgPath(rect(0, 1.5, 2, 2.4), pen);
+      page.drawSvgPath(rect(0, 0.65, 1, 1.25), pen);
       for (const [x0, y0, x1, y1] of [[0.12, 1.5, 0.12, 2.4], [1.88, 1.5, 1.88, 2.4], [0.12, 1.62, 1.88, 1.62], [0.71, 1.62, 0.71, 2.4], [1.29, 1.62, 1.29, 2.4]]) {
         page.drawSvgPath(`M ${at(x0, y0)} L ${at(x1, y1)}`, pen);
       }

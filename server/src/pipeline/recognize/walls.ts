@@ -929,11 +929,11 @@ function builtInBoxes(pairs: LinePair[], rectangles: LinePair[], inPoche: (p: Po
   if (filled < FILLED_WALLS_SHARE * (filled + leftEmpty)) return none;
   const boxes = [...pairedBoxes, ...rectangles.filter((pair) => Math.abs(pair.d) > shallowestClosedBox && Math.abs(pair.d) <= scale.maxThickness && !inPoche(pairMiddle(pair)))];
   const longestFurniture = FURNITURE_METRES * scale.unitsPerMetre;
-  const furniture = new RectIndex(
-    rectangles.filter((pair) => Math.abs(pair.d) > scale.maxThickness && pair.s1 - pair.s0 <= longestFurniture && !inPoche(pairMiddle(pair))).map(boxRect),
-  );
+  const pieces = rectangles.filter((pair) => Math.abs(pair.d) > scale.maxThickness && pair.s1 - pair.s0 <= longestFurniture && !inPoche(pairMiddle(pair)));
+  const furniture = new RectIndex(pieces.map(boxRect));
   if (boxes.length === 0 && furniture.rects.length === 0) return none;
-  const inFurniture = (p: Position) => furniture.search([p[0], p[1], p[0], p[1]]).some((k) => rectHolds(furniture.rects[k], p));
+  const furnitureAt = (p: Position) => furniture.search([p[0], p[1], p[0], p[1]]).filter((k) => rectHolds(furniture.rects[k], p));
+  const inFurniture = (p: Position) => furnitureAt(p).length > 0;
   const rects = new RectIndex(boxes.map(boxRect));
   const boxesAt = (p: Position) => rects.search([p[0], p[1], p[0], p[1]]).filter((k) => rectHolds(rects.rects[k], p));
   const inBox = (p: Position) => boxesAt(p).length > 0;
@@ -967,11 +967,19 @@ function builtInBoxes(pairs: LinePair[], rectangles: LinePair[], inPoche: (p: Po
     const endOfBox = (outward: number) => along.every((s) => boxesAt(at(outward, s)).some((k) => !parallel(rects.rects[k], pair.i, PARALLEL_SINE)));
     return endOfBox(-step) && endOfBox(pair.d + step);
   };
+  // A piece of furniture's side is no wall's face: what pairs with it across the floor is a wall
+  // it stands off, or another piece (an armchair facing a sofa).
+  const besideFurniture = (pair: LinePair) => {
+    const { step, along, at } = beside(pair);
+    const sideOf = (side: Line, outward: number) =>
+      side.outline !== undefined && along.every((s) => furnitureAt(at(outward, s)).some((k) => pieces[k].i.outline === side.outline));
+    return sideOf(pair.i, -step) || sideOf(pair.j, pair.d + step);
+  };
   const holds = (pair: LinePair) => {
     if (standsOff(pair)) return true;
     if (pair.i.source !== 'stroke' || pair.j.source !== 'stroke') return false;
     const middle = pairMiddle(pair);
-    return inBox(middle) || (!inPoche(middle) && (inFurniture(middle) || betweenEnds(pair)));
+    return inBox(middle) || (!inPoche(middle) && (inFurniture(middle) || betweenEnds(pair) || besideFurniture(pair)));
   };
   const sides = boxes.flatMap((box, k) => {
     const rect = rects.rects[k];
