@@ -2655,6 +2655,14 @@ describe('a balcony whose posts line up with pieces of the façade\'s outer laye
   });
 });
 
+/**
+ * The rooms of a 4 × 4 m room named `name` beside a 3 × 4 m store at 1:50, their walls filled and
+ * outlined in the pen `furnish` draws the room's furniture in, as stepcube's plans are.
+ */
+async function furnishedBesideAStore(name: string, furnish: (sheet: GreyPlan) => void) {
+  return (await roomsAt1To50(await greyFilledPlan(rowOfRooms([4, 3], 4), furnish, [[name, 2.4, 3], ['STORE', 4.5, 2]], 4))).rooms;
+}
+
 describe('a bed\'s pillows side by side', () => {
   it('makes no wall of the gap between them', async () => {
     // A 4 × 4 m bedroom at 1:50 whose walls are filled and outlined in the pen its furniture is
@@ -2667,8 +2675,7 @@ describe('a bed\'s pillows side by side', () => {
       page.drawSvgPath(rect(1.25, 0.05, 1.94, 0.47), pen);
       page.drawSvgPath(rect(2.06, 0.05, 2.75, 0.47), pen);
     };
-    const { rooms } = await roomsAt1To50(await greyFilledPlan(rowOfRooms([4, 3], 4), bed, [['BEDROOM', 1.4, 3], ['STORE', 4.5, 2]], 4));
-    expect(rooms).toEqual([
+    expect(await furnishedBesideAStore('BEDROOM', bed)).toEqual([
       ['BEDROOM', expect.closeTo(16, 2)],
       ['STORE', expect.closeTo(12, 2)],
     ]);
@@ -2693,8 +2700,7 @@ describe('a sofa drawn in the walls\' pen', () => {
       }
       dimensionsAlongNorth(sheet, [0, 1, 2, 4, 4.12, 7.12]);
     };
-    const { rooms } = await roomsAt1To50(await greyFilledPlan(rowOfRooms([4, 3], 4), sofa, [['LIVING', 2.4, 3], ['STORE', 4.5, 2]], 4));
-    expect(rooms).toEqual([
+    expect(await furnishedBesideAStore('LIVING', sofa)).toEqual([
       ['LIVING', expect.closeTo(16, 2)],
       ['STORE', expect.closeTo(12, 2)],
     ]);
