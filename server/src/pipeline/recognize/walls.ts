@@ -895,7 +895,8 @@ const FURNITURE_METRES = 2.5;
  * `rectangles` thicker than the filled walls, from a bedside table's depth up to the thickest a
  * wall may be. What is drawn inside a box (a shelf, a rail, a cross) pairs at a wall's
  * thickness with its sides and is the box's too. Returns whether a pair lies in a box (a box's or
- * its contents') or between a box and the wall it stands clear of, and the boxes' sides.
+ * its contents') or in a piece of furniture, between a box and the wall it stands clear of,
+ * between two boxes' ends, or against a piece of furniture's side, and the boxes' sides.
  */
 function builtInBoxes(pairs: LinePair[], rectangles: LinePair[], inPoche: (p: Position) => boolean, scale: WallScale): BuiltIns {
   const none = { holds: () => false, sides: [] };
