@@ -947,6 +947,7 @@ function builtInBoxes(pairs: LinePair[], rectangles: LinePair[], inPoche: (p: Po
   // floor. Beyond the box's side lies its box all along the pair, beside it floor, and at the
   // pair's far line poché. A box set against a panel or a lining is drawn on that line, which runs
   // on past it: the strip behind the panel is no floor.
+  // Points along a pair at which what lies beside its lines is looked up, worked out once per pair.
   const beside = (pair: LinePair) => {
     const step = Math.sign(pair.d) * Math.max(1, 0.1 * Math.abs(pair.d));
     const length = pair.s1 - pair.s0;
@@ -954,8 +955,8 @@ function builtInBoxes(pairs: LinePair[], rectangles: LinePair[], inPoche: (p: Po
     const at = (offset: number, s = along[1]) => fromFrame(pair.i, s, pair.i.offset + offset);
     return { step, along, at };
   };
-  const standsOff = (pair: LinePair) => {
-    const { step, along, at } = beside(pair);
+  type Beside = ReturnType<typeof beside>;
+  const standsOff = (pair: LinePair, { step, along, at }: Beside) => {
     const boxAt = (side: Line, outward: number, inward: number, far: number[]) =>
       side.source === 'stroke' && along.every((s) => sideOfBoxAt(side, at(outward, s))) && !inPoche(at(inward)) && far.some((offset) => inPoche(at(offset)));
     return boxAt(pair.i, -step, step, [pair.d - step, pair.d + step]) || boxAt(pair.j, pair.d + step, pair.d - step, [step, -step]);
@@ -963,24 +964,23 @@ function builtInBoxes(pairs: LinePair[], rectangles: LinePair[], inPoche: (p: Po
   // Two boxes end to end (pillows side by side on a bed, cabinets in a row): their ends pair
   // across the gap between them, at a partition's thickness. Boxes back to back along a wall
   // run along its faces; these run away from the pair's lines.
-  const betweenEnds = (pair: LinePair) => {
-    const { step, along, at } = beside(pair);
+  const betweenEnds = (pair: LinePair, { step, along, at }: Beside) => {
     const endOfBox = (outward: number) => along.every((s) => boxesAt(at(outward, s)).some((k) => !parallel(rects.rects[k], pair.i, PARALLEL_SINE)));
     return endOfBox(-step) && endOfBox(pair.d + step);
   };
   // A piece of furniture's side is no wall's face: what pairs with it across the floor is a wall
   // it stands off, or another piece (an armchair facing a sofa).
-  const besideFurniture = (pair: LinePair) => {
-    const { step, along, at } = beside(pair);
+  const besideFurniture = (pair: LinePair, { step, along, at }: Beside) => {
     const sideOf = (side: Line, outward: number) =>
       side.outline !== undefined && along.every((s) => furnitureAt(at(outward, s)).some((k) => pieces[k].i.outline === side.outline));
     return sideOf(pair.i, -step) || sideOf(pair.j, pair.d + step);
   };
   const holds = (pair: LinePair) => {
-    if (standsOff(pair)) return true;
+    const around = beside(pair);
+    if (standsOff(pair, around)) return true;
     if (pair.i.source !== 'stroke' || pair.j.source !== 'stroke') return false;
     const middle = pairMiddle(pair);
-    return inBox(middle) || (!inPoche(middle) && (inFurniture(middle) || betweenEnds(pair) || besideFurniture(pair)));
+    return inBox(middle) || (!inPoche(middle) && (inFurniture(middle) || betweenEnds(pair, around) || besideFurniture(pair, around)));
   };
   const sides = boxes.flatMap((box, k) => {
     const rect = rects.rects[k];
