@@ -2906,3 +2906,37 @@ describe('a window whose mullion is drawn as a small box across its glazing', ()
     expect(windows.map((opening) => opening.widthUnits * MPU_AT_1_TO_50)).toEqual([expect.closeTo(2, 1)]);
   });
 });
+
+describe('a wardrobe whose front lines up with a mullion drawn across a façade\'s glazing', () => {
+  // A bedroom 4 × 4 m at 1:50 with black poché walls and a built-in wardrobe 0.55 m deep along its
+  // south wall. Its east façade is glazed for 3.3 m: three lines, the middle one broken by a mullion
+  // drawn as a 7 × 9 cm box across the frame's lines, level with the wardrobe's front; the west
+  // wall is painted in pieces, one 9 cm piece in line with that front too, as Trivista draws a
+  // door's jamb. The mullion paired as 7 cm of wall, and with the piece 4 m across it made a
+  // window along the wardrobe's front that cut the wardrobe off the bedroom.
+  const plan = async () => {
+    const { doc, page, font, metres, left, top, at, rect } = await greyPlanAt1To50();
+    const line = (x0: number, y0: number, x1: number, y1: number) => `M ${at(x0, y0)} L ${at(x1, y1)}`;
+    const frame = { x: 0, y: page.getHeight() };
+    const pen = { ...frame, borderColor: rgb(0, 0, 0), borderWidth: 0.25 };
+    const front = 3.45;
+    const walls: [number, number, number, number][] = [
+      [-0.25, -0.25, 4.25, 0], [-0.25, 4, 4.25, 4.25], [-0.25, 0, 0, front - 0.045], [-0.25, front - 0.045, 0, front + 0.045], [-0.25, front + 0.045, 0, 4],
+      [4, 0, 4.25, 0.5], [4, 3.8, 4.25, 4],
+    ];
+    for (const wall of walls) page.drawSvgPath(rect(...wall), { ...frame, color: rgb(0, 0, 0) });
+    for (const x of [4.05, 4.12]) page.drawSvgPath(line(x, 0.5, x, 3.8), pen);
+    for (const [y0, y1] of [[0.5, front - 0.045], [front + 0.045, 3.8]]) page.drawSvgPath(line(4.085, y0, 4.085, y1), pen);
+    page.drawSvgPath(line(4.2, 0.5, 4.2, 3.8), pen);
+    page.drawSvgPath(rect(4.05, front - 0.045, 4.12, front + 0.045), pen);
+    page.drawSvgPath(rect(0, front, 4, 4), pen);
+    page.drawText('BEDROOM', { x: left + metres(1.5), y: page.getHeight() - (top + metres(1.5)), size: 9, font });
+    page.drawText('GROUND FLOOR PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (top + metres(4.25) + 60), size: 10, font });
+    return doc.save();
+  };
+
+  it('keeps the wardrobe in the bedroom', async () => {
+    const { rooms } = await roomsAt1To50(await plan());
+    expect(rooms).toEqual([['BEDROOM', expect.closeTo(16, 0)]]);
+  });
+});

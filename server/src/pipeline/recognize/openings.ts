@@ -32,6 +32,9 @@ export interface OpeningFindings {
   jambStubs: FrameRect[];
 }
 
+/** The lines of the walls' evidence within a box. */
+type LineLookup = (box: [number, number, number, number]) => Line[];
+
 const ALIGNED_SINE = Math.sin((3 * Math.PI) / 180);
 /** Door leaves, metres: a 18" cupboard door to a 54" leaf. */
 const LEAF_METRES: [number, number] = [0.4, 1.4];
@@ -231,7 +234,7 @@ function jambAt(
   return null;
 }
 
-function findSwings(evidence: Evidence, runs: RectIndex<WallRun>, stubs: RectIndex<FrameRect>, limits: Limits, lineIndex: (box: [number, number, number, number]) => Line[]): Swing[] {
+function findSwings(evidence: Evidence, runs: RectIndex<WallRun>, stubs: RectIndex<FrameRect>, limits: Limits, lineIndex: LineLookup): Swing[] {
   const swings: Swing[] = [];
   for (const arc of evidence.arcs) {
     if (arc.radius < limits.leaf[0] || arc.radius > limits.leaf[1]) continue;
@@ -311,12 +314,14 @@ const SPECK_SHARE = 0.4;
  * material, past specks; a facing end of a collinear run of like thickness, a plausible gap away,
  * makes a gap.
  */
-function findGaps(runs: RectIndex<WallRun>, limits: Limits): Gap[] {
+function findGaps(runs: RectIndex<WallRun>, limits: Limits, lineIndex: LineLookup): Gap[] {
   const gaps: Gap[] = [];
   const seen = new Set<string>();
   const smallestFirst = runs.rects.map((run, id) => ({ id, size: Math.max(run.s1 - run.s0, run.thickness) })).sort((a, b) => a.size - b.size);
   const slices = new Set(runs.rects.flatMap((_, id) => (sliceOfWall(id, runs) ? [id] : [])));
+  const rungs = new Set(runs.rects.flatMap((run, id) => (rungBetweenRails(run, lineIndex) ? [id] : [])));
   runs.rects.forEach((run, id) => {
+    if (rungs.has(id)) return;
     const margin = 0.2 * run.thickness;
     const passed = new Set([id]);
     for (const { id: other, size } of smallestFirst) {
@@ -331,7 +336,7 @@ function findGaps(runs: RectIndex<WallRun>, limits: Limits): Gap[] {
       if (width < limits.gap[0]) continue;
       const facing = hit.ids.find((other) => {
         const target = runs.rects[other];
-        if (!parallel(run, target, ALIGNED_SINE) || readAcross(other, runs, limits.gap[1])) return false;
+        if (rungs.has(other) || !parallel(run, target, ALIGNED_SINE) || readAcross(other, runs, limits.gap[1])) return false;
         if ((slices.has(id) && isPost(target)) || (slices.has(other) && isPost(run))) return false;
         const seenTarget = rectIn(run, target);
         const overlap = Math.min(seenTarget.o1, run.o1) - Math.max(seenTarget.o0, run.o0);
@@ -511,7 +516,7 @@ const FOLD_SINES: [number, number] = [Math.sin((20 * Math.PI) / 180), Math.sin((
 const FOLD_LEAF_SHARES: [number, number] = [0.15, 0.6];
 const FOLD_SPAN_SHARE = 0.5;
 
-function foldingLeaves(rect: FrameRect, lineIndex: (box: [number, number, number, number]) => Line[]): boolean {
+function foldingLeaves(rect: FrameRect, lineIndex: LineLookup): boolean {
   const width = rect.s1 - rect.s0;
   const out = FOLD_LEAF_SHARES[1] * width;
   const lines = lineIndex(rectBBox({ ...rect, s0: rect.s0 - out, s1: rect.s1 + out, o0: rect.o0 - out, o1: rect.o1 + out }));
@@ -597,7 +602,7 @@ function paintedDark(rect: FrameRect, evidence: Evidence): boolean {
  * Lines parallel to a gap beside its band (within two band widths on either side) that cover half
  * its length or more: where a window's glazing stops at the wall's faces, a hatch runs on.
  */
-function parallelsBeside(rect: FrameRect, lineIndex: (box: [number, number, number, number]) => Line[]): number {
+function parallelsBeside(rect: FrameRect, lineIndex: LineLookup): number {
   const width = rect.o1 - rect.o0;
   const reach = 2 * width;
   const corners = [fromFrame(rect, rect.s0, rect.o0 - reach), fromFrame(rect, rect.s1, rect.o1 + reach)];
@@ -635,6 +640,26 @@ function sliceOfWall(id: number, runs: RectIndex<WallRun>): boolean {
   return runs.search(rectBBox(run)).some((k) => {
     const host = runs.rects[k];
     return k !== id && perpendicular(run, host) && isWallLength(host) && run.s1 - run.s0 <= SLICE_SHARE * host.thickness && corners.every((corner) => rectHolds(host, corner, 0.5));
+  });
+}
+
+/**
+ * A run shorter than it is thick whose ends stand on lines running on past both its sides is a
+ * rung between rails, no wall at all, and makes no gap with anything: Trivista draws a façade's
+ * glazing as two long frame lines with a small box across them at each mullion, and each box pairs
+ * as 4 cm of wall running into the room. In line with a door's jamb 4.5 m across, the two made a
+ * window along a wardrobe's front that cut the wardrobe off its bedroom.
+ */
+function rungBetweenRails(run: WallRun, lineIndex: LineLookup): boolean {
+  if (run.s1 - run.s0 >= run.thickness) return false;
+  const reach = run.thickness;
+  return [run.s0, run.s1].every((s) => {
+    const [a, b] = [fromFrame(run, s, run.o0 - reach), fromFrame(run, s, run.o1 + reach)];
+    return lineIndex([Math.min(a[0], b[0]) - 0.5, Math.min(a[1], b[1]) - 0.5, Math.max(a[0], b[0]) + 0.5, Math.max(a[1], b[1]) + 0.5]).some((line) => {
+      if (!perpendicular(run, line)) return false;
+      const [a, b] = [toFrame(run, line.a), toFrame(run, line.b)];
+      return Math.abs(a[0] - s) <= 0.5 && Math.abs(b[0] - s) <= 0.5 && Math.min(a[1], b[1]) <= run.o0 - reach && Math.max(a[1], b[1]) >= run.o1 + reach;
+    });
   });
 }
 
@@ -731,7 +756,7 @@ export function detectOpenings(evidence: Evidence, walls: WallEvidence): Opening
   const pocheFills = new Set(walls.poche.map((fill) => fill.pathIndex));
   const gaps: Gap[] = [];
   // Of gaps found twice over (between two pairs of runs), the one in the thinner band is the wall's own.
-  const found = [...findGaps(runs, limits), ...findFilledGaps(evidence, runs, limits, pocheFills), ...findGlazedBridges(walls.lines, runs, limits, solidIn(walls.pieces))].sort(
+  const found = [...findGaps(runs, limits, lineIndex), ...findFilledGaps(evidence, runs, limits, pocheFills), ...findGlazedBridges(walls.lines, runs, limits, solidIn(walls.pieces))].sort(
     (a, b) => a.rect.o1 - a.rect.o0 - (b.rect.o1 - b.rect.o0),
   );
   const cutStrip = cutPocheStrip(walls);
