@@ -654,8 +654,9 @@ function rungBetweenRails(run: WallRun, lineIndex: LineLookup): boolean {
   if (run.s1 - run.s0 >= run.thickness) return false;
   const reach = run.thickness;
   return [run.s0, run.s1].every((s) => {
-    const [a, b] = [fromFrame(run, s, run.o0 - reach), fromFrame(run, s, run.o1 + reach)];
-    return lineIndex([Math.min(a[0], b[0]) - 0.5, Math.min(a[1], b[1]) - 0.5, Math.max(a[0], b[0]) + 0.5, Math.max(a[1], b[1]) + 0.5]).some((line) => {
+    const [before, beyond] = [fromFrame(run, s, run.o0 - reach), fromFrame(run, s, run.o1 + reach)];
+    const box: [number, number, number, number] = [Math.min(before[0], beyond[0]), Math.min(before[1], beyond[1]), Math.max(before[0], beyond[0]), Math.max(before[1], beyond[1])];
+    return lineIndex([box[0] - 0.5, box[1] - 0.5, box[2] + 0.5, box[3] + 0.5]).some((line) => {
       if (!perpendicular(run, line)) return false;
       const [a, b] = [toFrame(run, line.a), toFrame(run, line.b)];
       return Math.abs(a[0] - s) <= 0.5 && Math.abs(b[0] - s) <= 0.5 && Math.min(a[1], b[1]) <= run.o0 - reach && Math.max(a[1], b[1]) >= run.o1 + reach;
