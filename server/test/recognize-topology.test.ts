@@ -78,6 +78,21 @@ async function greyPlanAt1To50() {
 type GreyPlan = Awaited<ReturnType<typeof greyPlanAt1To50>>;
 
 /**
+ * The same plan drawn black: `poche` paints wall boxes [x0, y0, x1, y1], metres, with no outline,
+ * `line` is the path of a stroke between two points and `blackPen` a 0.25 pt black hairline.
+ */
+async function blackPenPlanAt1To50() {
+  const sheet = await greyPlanAt1To50();
+  const { page, at, rect } = sheet;
+  const frame = { x: 0, y: page.getHeight() };
+  const line = (x0: number, y0: number, x1: number, y1: number) => `M ${at(x0, y0)} L ${at(x1, y1)}`;
+  const poche = (walls: [number, number, number, number][]) => {
+    for (const wall of walls) page.drawSvgPath(rect(...wall), { ...frame, color: rgb(0, 0, 0) });
+  };
+  return { ...sheet, line, poche, blackPen: { ...frame, borderColor: rgb(0, 0, 0), borderWidth: 0.25 } };
+}
+
+/**
  * The wall boxes of rooms in a row, `widths` wide and `depth` deep, metres, from the inner face of
  * the west wall: outer walls 0.25 m thick (the west one `westWall`), 0.12 m partitions between.
  */
@@ -2881,12 +2896,8 @@ describe('a window whose mullion is drawn as a small box across its glazing', ()
   // three glazing lines, the inner one broken by a mullion drawn as a 7 × 5 cm box across it.
   // The box pairs as 5 cm of wall (the partition's thickness), standing in the window's gap.
   const plan = async () => {
-    const { doc, page, font, metres, left, top, at, rect } = await greyPlanAt1To50();
-    const line = (x0: number, y0: number, x1: number, y1: number) => `M ${at(x0, y0)} L ${at(x1, y1)}`;
-    const frame = { x: 0, y: page.getHeight() };
-    const pen = { ...frame, borderColor: rgb(0, 0, 0), borderWidth: 0.25 };
-    const walls: [number, number, number, number][] = [[-0.25, -0.25, 4.32, 0], [-0.25, 3, 4.32, 3.25], [-0.25, 0, 0, 3], [4, 0, 4.32, 0.5], [4, 2.5, 4.32, 3]];
-    for (const wall of walls) page.drawSvgPath(rect(...wall), { ...frame, color: rgb(0, 0, 0) });
+    const { doc, page, font, metres, left, top, rect, line, poche, blackPen: pen } = await blackPenPlanAt1To50();
+    poche([[-0.25, -0.25, 4.32, 0], [-0.25, 3, 4.32, 3.25], [-0.25, 0, 0, 3], [4, 0, 4.32, 0.5], [4, 2.5, 4.32, 3]]);
     page.drawSvgPath(`${line(1.5, 0, 1.5, 3)} ${line(1.55, 0, 1.55, 3)}`, pen);
     for (const [y0, y1] of [[0.5, 1.2], [1.25, 2.5]]) page.drawSvgPath(line(4.1, y0, 4.1, y1), pen);
     for (const x of [4.16, 4.22]) page.drawSvgPath(line(x, 0.5, x, 2.5), pen);
@@ -2915,16 +2926,12 @@ describe('a wardrobe whose front lines up with a mullion drawn across a façade\
   // door's jamb. The mullion paired as 7 cm of wall, and with the piece 4 m across it made a
   // window along the wardrobe's front that cut the wardrobe off the bedroom.
   const plan = async () => {
-    const { doc, page, font, metres, left, top, at, rect } = await greyPlanAt1To50();
-    const line = (x0: number, y0: number, x1: number, y1: number) => `M ${at(x0, y0)} L ${at(x1, y1)}`;
-    const frame = { x: 0, y: page.getHeight() };
-    const pen = { ...frame, borderColor: rgb(0, 0, 0), borderWidth: 0.25 };
+    const { doc, page, font, metres, left, top, rect, line, poche, blackPen: pen } = await blackPenPlanAt1To50();
     const front = 3.45;
-    const walls: [number, number, number, number][] = [
+    poche([
       [-0.25, -0.25, 4.25, 0], [-0.25, 4, 4.25, 4.25], [-0.25, 0, 0, front - 0.045], [-0.25, front - 0.045, 0, front + 0.045], [-0.25, front + 0.045, 0, 4],
       [4, 0, 4.25, 0.5], [4, 3.8, 4.25, 4],
-    ];
-    for (const wall of walls) page.drawSvgPath(rect(...wall), { ...frame, color: rgb(0, 0, 0) });
+    ]);
     for (const x of [4.05, 4.12]) page.drawSvgPath(line(x, 0.5, x, 3.8), pen);
     for (const [y0, y1] of [[0.5, front - 0.045], [front + 0.045, 3.8]]) page.drawSvgPath(line(4.085, y0, 4.085, y1), pen);
     page.drawSvgPath(line(4.2, 0.5, 4.2, 3.8), pen);
