@@ -2947,3 +2947,26 @@ describe('a wardrobe whose front lines up with a mullion drawn across a façade\
     expect(rooms).toEqual([['BEDROOM', expect.closeTo(16, 0)]]);
   });
 });
+
+describe('a stair whose treads are tinted in its hall', () => {
+  // A stair hall 6 × 3 m at 1:50 with black poché walls; along its north wall a flight of seven
+  // treads 0.26 m deep, 1.2 m long, ended by a balustrade's line, the treads painted a pale green
+  // as Trivista tints its stairs. The pale paint names no room, yet was taken for a room's paint:
+  // the flight was a room of its own beside its hall (on Trivista's second flat, TREPPENHAUS
+  // 12.66 m² and 2.42 unnamed for 15.00 printed).
+  const plan = async () => {
+    const { doc, page, font, metres, left, top, at, rect, line, poche, blackPen } = await blackPenPlanAt1To50();
+    poche([[-0.25, -0.25, 6.25, 0], [-0.25, 3, 6.25, 3.25], [-0.25, 0, 0, 3], [6, 0, 6.25, 3]]);
+    page.drawSvgPath(rect(1, 0, 2.82, 1.2), { x: 0, y: page.getHeight(), color: rgb(0.84, 0.91, 0.89) });
+    for (let k = 0; k <= 7; k++) page.drawSvgPath(line(1 + 0.26 * k, 0, 1 + 0.26 * k, 1.2), blackPen);
+    page.drawSvgPath(`M ${at(1, 1.2)} L ${at(2.82, 1.2)}`, blackPen);
+    page.drawText('STAIR HALL', { x: left + metres(3.5), y: page.getHeight() - (top + metres(2)), size: 9, font });
+    page.drawText('GROUND FLOOR PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (top + metres(3.25) + 60), size: 10, font });
+    return doc.save();
+  };
+
+  it('takes the flight into the hall', async () => {
+    const { rooms } = await roomsAt1To50(await plan());
+    expect(rooms).toEqual([['STAIR HALL', expect.closeTo(18, 0)]]);
+  });
+});

@@ -862,15 +862,22 @@ export function detectRooms(input: RoomInput): RoomFindings {
   // or a rug's under the label: the room is what its walls enclose. An area plan's paint runs
   // along the walls of the unit it paints.
   const offset = Math.max(1, 0.25 * input.thickness);
-  const furnitureUnderLabel = (fill: SpacePiece) =>
-    walled.some((region) => {
-      if (fill.area >= FURNITURE_PAINT_SHARE * region.area || !boxesOverlap(fill.bbox, region.bbox) || !pointInPolygon(interiorPoint(fill.rings), region.rings)) return false;
-      if (alongMask(fill.rings[0], inMask, offset) >= FURNITURE_PAINT_SHARE) return false;
+  // The walled rooms a fill lies in, covering under half of their floor.
+  const smallPartOf = (fill: SpacePiece) =>
+    walled.filter((region) => fill.area < FURNITURE_PAINT_SHARE * region.area && boxesOverlap(fill.bbox, region.bbox) && pointInPolygon(interiorPoint(fill.rings), region.rings));
+  const furnitureUnderLabel = (fill: SpacePiece) => {
+    const regions = smallPartOf(fill);
+    if (regions.length === 0 || alongMask(fill.rings[0], inMask, offset) >= FURNITURE_PAINT_SHARE) return false;
+    return regions.some((region) => {
       const outside = wordsIn(region).filter((w) => !(boxContainsPoint(fill.bbox, w.center) && pointInRing(w.center, fill.rings[0])));
       return roomLabel(textLines(outside), labelAnchor(region.bbox)) === null;
     });
+  };
+  // Pale paint that names no room and covers under half of the walled room it lies in is drawn on
+  // that room's floor: Trivista tints a stair's treads, and the flight was a room apart from its hall.
+  const paintedFloor = (fill: SpacePiece) => !isLabelled(fill) && smallPartOf(fill).length > 0;
   const painted = cutAtClosures(
-    roomFills(input.fills, input.tints, [...buildings].map((k) => mask[k][0] as Ring), limits, { isWall: inMask, isLabelled }).filter((fill) => !furnitureUnderLabel(fill)),
+    roomFills(input.fills, input.tints, [...buildings].map((k) => mask[k][0] as Ring), limits, { isWall: inMask, isLabelled }).filter((fill) => !furnitureUnderLabel(fill) && !paintedFloor(fill)),
     castPolygons,
     limits,
   );
