@@ -79,17 +79,23 @@ type GreyPlan = Awaited<ReturnType<typeof greyPlanAt1To50>>;
 
 /**
  * The same plan drawn black: `poche` paints wall boxes [x0, y0, x1, y1], metres, with no outline,
- * `line` is the path of a stroke between two points and `blackPen` a 0.25 pt black hairline.
+ * `line` is the path of a stroke between two points and `blackPen` a 0.25 pt black hairline;
+ * `finished` names the rooms at their points, titles the plan below `depth` and saves it.
  */
 async function blackPenPlanAt1To50() {
   const sheet = await greyPlanAt1To50();
-  const { page, at, rect } = sheet;
+  const { doc, page, font, metres, left, top, at, rect } = sheet;
   const frame = { x: 0, y: page.getHeight() };
   const line = (x0: number, y0: number, x1: number, y1: number) => `M ${at(x0, y0)} L ${at(x1, y1)}`;
   const poche = (walls: [number, number, number, number][]) => {
     for (const wall of walls) page.drawSvgPath(rect(...wall), { ...frame, color: rgb(0, 0, 0) });
   };
-  return { ...sheet, line, poche, blackPen: { ...frame, borderColor: rgb(0, 0, 0), borderWidth: 0.25 } };
+  const finished = (names: [string, number, number][], depth: number) => {
+    for (const [name, x, y] of names) page.drawText(name, { x: left + metres(x), y: page.getHeight() - (top + metres(y)), size: 9, font });
+    page.drawText('GROUND FLOOR PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (top + metres(depth) + 60), size: 10, font });
+    return doc.save();
+  };
+  return { ...sheet, line, poche, finished, blackPen: { ...frame, borderColor: rgb(0, 0, 0), borderWidth: 0.25 } };
 }
 
 /**
@@ -2896,15 +2902,13 @@ describe('a window whose mullion is drawn as a small box across its glazing', ()
   // three glazing lines, the inner one broken by a mullion drawn as a 7 × 5 cm box across it.
   // The box pairs as 5 cm of wall (the partition's thickness), standing in the window's gap.
   const plan = async () => {
-    const { doc, page, font, metres, left, top, rect, line, poche, blackPen: pen } = await blackPenPlanAt1To50();
+    const { page, rect, line, poche, finished, blackPen: pen } = await blackPenPlanAt1To50();
     poche([[-0.25, -0.25, 4.32, 0], [-0.25, 3, 4.32, 3.25], [-0.25, 0, 0, 3], [4, 0, 4.32, 0.5], [4, 2.5, 4.32, 3]]);
     page.drawSvgPath(`${line(1.5, 0, 1.5, 3)} ${line(1.55, 0, 1.55, 3)}`, pen);
     for (const [y0, y1] of [[0.5, 1.2], [1.25, 2.5]]) page.drawSvgPath(line(4.1, y0, 4.1, y1), pen);
     for (const x of [4.16, 4.22]) page.drawSvgPath(line(x, 0.5, x, 2.5), pen);
     page.drawSvgPath(rect(4.08, 1.2, 4.15, 1.25), pen);
-    for (const [name, x] of [['STORE', 0.4], ['STUDY', 2.5]] as const) page.drawText(name, { x: left + metres(x), y: page.getHeight() - (top + metres(1.5)), size: 9, font });
-    page.drawText('GROUND FLOOR PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (top + metres(3.25) + 60), size: 10, font });
-    return doc.save();
+    return finished([['STORE', 0.4, 1.5], ['STUDY', 2.5, 1.5]], 3.25);
   };
 
   it('reads one window across the whole gap, so the study closes at its wall', async () => {
@@ -2926,7 +2930,7 @@ describe('a wardrobe whose front lines up with a mullion drawn across a façade\
   // door's jamb. The mullion paired as 7 cm of wall, and with the piece 4 m across it made a
   // window along the wardrobe's front that cut the wardrobe off the bedroom.
   const plan = async () => {
-    const { doc, page, font, metres, left, top, rect, line, poche, blackPen: pen } = await blackPenPlanAt1To50();
+    const { page, rect, line, poche, finished, blackPen: pen } = await blackPenPlanAt1To50();
     const front = 3.45;
     poche([
       [-0.25, -0.25, 4.25, 0], [-0.25, 4, 4.25, 4.25], [-0.25, 0, 0, front - 0.045], [-0.25, front - 0.045, 0, front + 0.045], [-0.25, front + 0.045, 0, 4],
@@ -2937,9 +2941,7 @@ describe('a wardrobe whose front lines up with a mullion drawn across a façade\
     page.drawSvgPath(line(4.2, 0.5, 4.2, 3.8), pen);
     page.drawSvgPath(rect(4.05, front - 0.045, 4.12, front + 0.045), pen);
     page.drawSvgPath(rect(0, front, 4, 4), pen);
-    page.drawText('BEDROOM', { x: left + metres(1.5), y: page.getHeight() - (top + metres(1.5)), size: 9, font });
-    page.drawText('GROUND FLOOR PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (top + metres(4.25) + 60), size: 10, font });
-    return doc.save();
+    return finished([['BEDROOM', 1.5, 1.5]], 4.25);
   };
 
   it('keeps the wardrobe in the bedroom', async () => {
@@ -2955,14 +2957,12 @@ describe('a stair whose treads are tinted in its hall', () => {
   // the flight was a room of its own beside its hall (on Trivista's second flat, TREPPENHAUS
   // 12.66 m² and 2.42 unnamed for 15.00 printed).
   const plan = async () => {
-    const { doc, page, font, metres, left, top, at, rect, line, poche, blackPen } = await blackPenPlanAt1To50();
+    const { page, rect, line, poche, finished, blackPen } = await blackPenPlanAt1To50();
     poche([[-0.25, -0.25, 6.25, 0], [-0.25, 3, 6.25, 3.25], [-0.25, 0, 0, 3], [6, 0, 6.25, 3]]);
     page.drawSvgPath(rect(1, 0, 2.82, 1.2), { x: 0, y: page.getHeight(), color: rgb(0.84, 0.91, 0.89) });
     for (let k = 0; k <= 7; k++) page.drawSvgPath(line(1 + 0.26 * k, 0, 1 + 0.26 * k, 1.2), blackPen);
-    page.drawSvgPath(`M ${at(1, 1.2)} L ${at(2.82, 1.2)}`, blackPen);
-    page.drawText('STAIR HALL', { x: left + metres(3.5), y: page.getHeight() - (top + metres(2)), size: 9, font });
-    page.drawText('GROUND FLOOR PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (top + metres(3.25) + 60), size: 10, font });
-    return doc.save();
+    page.drawSvgPath(line(1, 1.2, 2.82, 1.2), blackPen);
+    return finished([['STAIR HALL', 3.5, 2]], 3.25);
   };
 
   it('takes the flight into the hall', async () => {
