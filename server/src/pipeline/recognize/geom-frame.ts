@@ -121,6 +121,11 @@ export class RectIndex<T extends FrameRect> {
     return this.index ? this.index.search(box[0], box[1], box[2], box[3]) : [];
   }
 
+  /** The rectangles whose box holds the point and that hold it in their own frame, grown there by `margin`. */
+  holding(p: Position, margin = 0): number[] {
+    return this.search([p[0], p[1], p[0], p[1]]).filter((k) => rectHolds(this.rects[k], p, margin));
+  }
+
   /** Along-extent, in `frame`, of each rectangle's part inside the band [o0, o1] between along s0 and s1. */
   inBand(frame: Frame, s0: number, s1: number, o0: number, o1: number, skip: ReadonlySet<number> = new Set()): { id: number; s0: number; s1: number }[] {
     const box = ringBBox([fromFrame(frame, s0, o0), fromFrame(frame, s1, o0), fromFrame(frame, s1, o1), fromFrame(frame, s0, o1)]);

@@ -30,7 +30,7 @@ function endTouchesWall(quad: FrameRect, end: 0 | 1, index: RectIndex<FrameRect>
   const at = end === 0 ? quad.s0 : quad.s1;
   return [at - reach, at + reach].some((s) => {
     const p = fromFrame(quad, s, middle);
-    return index.search([p[0], p[1], p[0], p[1]]).some((k) => k !== skip && rectHolds(index.rects[k], p, 0.01));
+    return index.holding(p, 0.01).some((k) => k !== skip);
   });
 }
 
@@ -139,7 +139,7 @@ export function lighterWalls<T extends { quad: FrameRect }>(lighter: T[], walls:
   let found = walls;
   for (let round = 0; round < ROUNDS && found.length > 0 && kept.length > 0; round++) {
     const index = new RectIndex(found);
-    const inWall = (p: Position) => index.search([p[0], p[1], p[0], p[1]]).some((k) => rectHolds(found[k], p, 0.01));
+    const inWall = (p: Position) => index.holding(p, 0.01).length > 0;
     const touching = kept.filter(({ quad }) => {
       if (inWall(fromFrame(quad, (quad.s0 + quad.s1) / 2, (quad.o0 + quad.o1) / 2))) return false;
       return endMeetsWall(quad, 0, index, limits) || endMeetsWall(quad, 1, index, limits);

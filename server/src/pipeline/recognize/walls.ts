@@ -11,7 +11,7 @@
 import Flatbush from 'flatbush';
 import { boxContainsPoint, median, pointInPolygon, ringBBox, ringPerimeter, signedArea2, weightedQuantile } from './geom-basics.ts';
 import { differenceOf, multiPolygonArea, type MultiPolygon, type Polygon } from './geom-clip.ts';
-import { RectIndex, fromFrame, parallel, rectBBox, rectCorners, rectHolds, rectIn, rectRing, toFrame, type FrameRect } from './geom-frame.ts';
+import { RectIndex, fromFrame, parallel, rectBBox, rectCorners, rectIn, rectRing, toFrame, type FrameRect } from './geom-frame.ts';
 import type { RGBA, VectorPath } from '../types.ts';
 import type { Position } from '../../../../core/src/types.ts';
 import { dimensionMarks, type DimensionMarks } from './topology-dimensions.ts';
@@ -933,15 +933,11 @@ function builtInBoxes(pairs: LinePair[], rectangles: LinePair[], inPoche: (p: Po
   const pieces = rectangles.filter((pair) => Math.abs(pair.d) > scale.maxThickness && pair.s1 - pair.s0 <= longestFurniture && !inPoche(pairMiddle(pair)));
   const furniture = new RectIndex(pieces.map(boxRect));
   if (boxes.length === 0 && furniture.rects.length === 0) return none;
-  const furnitureAt = (p: Position) => furniture.search([p[0], p[1], p[0], p[1]]).filter((k) => rectHolds(furniture.rects[k], p));
-  const inFurniture = (p: Position) => furnitureAt(p).length > 0;
   const rects = new RectIndex(boxes.map(boxRect));
-  const boxesAt = (p: Position) => rects.search([p[0], p[1], p[0], p[1]]).filter((k) => rectHolds(rects.rects[k], p));
-  const inBox = (p: Position) => boxesAt(p).length > 0;
   // Any side of a closed box is one: a washing machine's box is as wide as it is deep, and its
   // pair may be the other two sides.
   const sideOfBoxAt = (side: Line, p: Position) =>
-    boxesAt(p).some((k) => boxes[k].i.id === side.id || boxes[k].j.id === side.id || (side.outline !== undefined && side.outline === boxes[k].i.outline));
+    rects.holding(p).some((k) => boxes[k].i.id === side.id || boxes[k].j.id === side.id || (side.outline !== undefined && side.outline === boxes[k].i.outline));
   // A box standing clear of a wall (a washing machine a hand's width off it): its back pairs with
   // a face of the wall at a wall's thickness, though what lies between the box and the wall is
   // floor. Beyond the box's side lies its box all along the pair, beside it floor, and at the
@@ -965,14 +961,14 @@ function builtInBoxes(pairs: LinePair[], rectangles: LinePair[], inPoche: (p: Po
   // across the gap between them, at a partition's thickness. Boxes back to back along a wall
   // run along its faces; these run away from the pair's lines.
   const betweenEnds = (pair: LinePair, { step, along, at }: Beside) => {
-    const endOfBox = (outward: number) => along.every((s) => boxesAt(at(outward, s)).some((k) => !parallel(rects.rects[k], pair.i, PARALLEL_SINE)));
+    const endOfBox = (outward: number) => along.every((s) => rects.holding(at(outward, s)).some((k) => !parallel(rects.rects[k], pair.i, PARALLEL_SINE)));
     return endOfBox(-step) && endOfBox(pair.d + step);
   };
   // A piece of furniture's side is no wall's face: what pairs with it across the floor is a wall
   // it stands off, or another piece (an armchair facing a sofa).
   const besideFurniture = (pair: LinePair, { step, along, at }: Beside) => {
     const sideOf = (side: Line, outward: number) =>
-      side.outline !== undefined && along.every((s) => furnitureAt(at(outward, s)).some((k) => pieces[k].i.outline === side.outline));
+      side.outline !== undefined && along.every((s) => furniture.holding(at(outward, s)).some((k) => pieces[k].i.outline === side.outline));
     return sideOf(pair.i, -step) || sideOf(pair.j, pair.d + step);
   };
   const holds = (pair: LinePair) => {
@@ -980,7 +976,7 @@ function builtInBoxes(pairs: LinePair[], rectangles: LinePair[], inPoche: (p: Po
     if (standsOff(pair, around)) return true;
     if (pair.i.source !== 'stroke' || pair.j.source !== 'stroke') return false;
     const middle = pairMiddle(pair);
-    return inBox(middle) || (!inPoche(middle) && (inFurniture(middle) || betweenEnds(pair, around) || besideFurniture(pair, around)));
+    return rects.holding(middle).length > 0 || (!inPoche(middle) && (furniture.holding(middle).length > 0 || betweenEnds(pair, around) || besideFurniture(pair, around)));
   };
   const sides = boxes.flatMap((box, k) => {
     const rect = rects.rects[k];
