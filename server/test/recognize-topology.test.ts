@@ -2970,3 +2970,23 @@ describe('a stair whose treads are tinted in its hall', () => {
     expect(rooms).toEqual([['STAIR HALL', expect.closeTo(18, 0)]]);
   });
 });
+
+describe('door jambs level with each other across a room', () => {
+  // Three rooms in a row at 1:50 with black poché walls: a dining room 2.4 m wide between two 10 cm
+  // partitions, each with a doorway 0.88 m wide and, at the doorway's head, a jamb block 24 cm
+  // wide jutting out on both sides of its partition, as luppmenpark draws them. The two blocks
+  // stand level across the dining room, 2.26 m apart, and each reads across as a piece of wall
+  // 24 cm long: the two made a passage that cut the dining room in two.
+  const plan = async () => {
+    const { poche, finished } = await blackPenPlanAt1To50();
+    poche([[-0.25, -0.25, 8.85, 0], [-0.25, 5, 8.85, 5.25], [-0.25, 0, 0, 5], [8.6, 0, 8.85, 5]]);
+    // Each block painted as luppmenpark paints it: a strip either side of the partition's own.
+    for (const x of [3, 5.5]) poche([[x, 0, x + 0.1, 2], [x - 0.07, 2, x, 2.32], [x, 2, x + 0.1, 2.32], [x + 0.1, 2, x + 0.17, 2.32], [x, 3.2, x + 0.1, 5]]);
+    return finished([['BEDROOM', 1, 1], ['DINING', 4, 1], ['HALL', 7, 1]], 5.25);
+  };
+
+  it('keeps the room between them whole', async () => {
+    const { rooms } = await roomsAt1To50(await plan());
+    expect(rooms).toEqual([['BEDROOM', expect.closeTo(15, 0)], ['DINING', expect.closeTo(12, 0)], ['HALL', expect.closeTo(15, 0)]]);
+  });
+});

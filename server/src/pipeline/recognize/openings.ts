@@ -329,6 +329,7 @@ function findGaps(runs: RectIndex<WallRun>, limits: Limits, lineIndex: LineLooku
       passed.add(other);
     }
     for (const direction of [1, -1] as const) {
+      if (jambAcrossWall(id, runs, direction)) continue;
       const from = direction === 1 ? run.s1 : run.s0;
       const hit = runs.cast(run, from + direction * 0.5, direction, limits.glazedGap, run.o0 + margin, run.o1 - margin, passed);
       if (!hit) continue;
@@ -337,6 +338,8 @@ function findGaps(runs: RectIndex<WallRun>, limits: Limits, lineIndex: LineLooku
       const facing = hit.ids.find((other) => {
         const target = runs.rects[other];
         if (rungs.has(other) || !parallel(run, target, ALIGNED_SINE) || readAcross(other, runs, limits.gap[1])) return false;
+        // Seen from the facing run, the gap lies back toward this one.
+        if (jambAcrossWall(other, runs, (run.ux * target.ux + run.uy * target.uy > 0 ? -direction : direction) as 1 | -1)) return false;
         if ((slices.has(id) && isPost(target)) || (slices.has(other) && isPost(run))) return false;
         const seenTarget = rectIn(run, target);
         const overlap = Math.min(seenTarget.o1, run.o1) - Math.max(seenTarget.o0, run.o0);
@@ -661,6 +664,31 @@ function rungBetweenRails(run: WallRun, lineIndex: LineLookup): boolean {
       const [a, b] = [toFrame(run, line.a), toFrame(run, line.b)];
       return Math.abs(a[0] - s) <= 0.5 && Math.abs(b[0] - s) <= 0.5 && Math.min(a[1], b[1]) <= run.o0 - reach && Math.max(a[1], b[1]) >= run.o1 + reach;
     });
+  });
+}
+
+/** A block juts out behind the wall through it by this share of that wall's thickness at least. */
+const JUT_SHARE = 0.2;
+
+/**
+ * A run shorter than it is thick with a wall running through it across, jutting out behind that
+ * wall (on the side away from `direction`), is a jamb block of the wall through it: nothing runs
+ * from it toward `direction`, so it faces no gap that way. Read across, its sides pair as a wall
+ * as wide as the wall through it is long. luppmenpark draws its 10 cm partitions with 24 cm blocks
+ * at their ends; a bedroom's door jamb and the stair hall's, level across a dining room 2.5 m
+ * wide, made a passage that cut the room in two. A nib at a corner ends flush with the far face of
+ * the wall it turns from, and still faces its gap.
+ */
+function jambAcrossWall(id: number, runs: RectIndex<WallRun>, direction: 1 | -1): boolean {
+  const run = runs.rects[id];
+  if (run.s1 - run.s0 >= run.thickness) return false;
+  const centre = fromFrame(run, (run.s0 + run.s1) / 2, (run.o0 + run.o1) / 2);
+  return runs.holding(centre, 0.5).some((k) => {
+    const wall = runs.rects[k];
+    if (k === id || !perpendicular(run, wall) || !isWallLength(wall)) return false;
+    const band = rectIn(run, wall);
+    const behind = direction === 1 ? band.s0 - run.s0 : run.s1 - band.s1;
+    return behind >= Math.max(JUT_SHARE * wall.thickness, 0.5);
   });
 }
 
