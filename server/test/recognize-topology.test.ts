@@ -2990,3 +2990,31 @@ describe('door jambs level with each other across a room', () => {
     expect(rooms).toEqual([['BEDROOM', expect.closeTo(15, 0)], ['DINING', expect.closeTo(12, 0)], ['HALL', expect.closeTo(15, 0)]]);
   });
 });
+
+describe('a door schedule drawn beside the plan', () => {
+  // An office 4 × 3 m at 1:50 with black poché walls and, beside it, a door schedule of eight doors
+  // ruled in thin black fills as a CAD export paints a table's grid: three columns 2.4, 2 and 2 m
+  // wide, rows 0.32 m tall, each cell lettered in one line of 9 pt. The sheet prints no scale (a
+  // schedule's sheet has none), so sizes are judged from the drawing: every cell closed like a
+  // room, named "D03" or "0.90".
+  const plan = async () => {
+    const { poche, finished } = await blackPenPlanAt1To50();
+    poche([[-0.25, -0.25, 4.25, 0], [-0.25, 3, 4.25, 3.25], [-0.25, 0, 0, 3], [4, 0, 4.25, 3]]);
+    const [left, top, row, rule] = [6, 0, 0.32, 0.011];
+    const columns = [left, left + 2.4, left + 4.4, left + 6.4];
+    const rows = 9;
+    for (let k = 0; k <= rows; k++) poche([[left - rule, top + k * row - rule, columns[3] + rule, top + k * row + rule]]);
+    for (const x of columns) poche([[x - rule, top - rule, x + rule, top + rows * row + rule]]);
+    const cells: [string, number, number][] = ['DOOR', 'WIDTH', 'HEIGHT'].map((text, k) => [text, columns[k] + 0.1, top + 0.24]);
+    for (let door = 1; door < rows; door++) {
+      const baseline = top + door * row + 0.24;
+      cells.push([`D0${door}`, columns[0] + 0.1, baseline], [door % 2 ? '0.90' : '0.80', columns[1] + 0.1, baseline], ['2.10', columns[2] + 0.1, baseline]);
+    }
+    return finished([['OFFICE', 1.5, 1.5], ...cells], 3.25);
+  };
+
+  it('finds the office and no room in the schedule', async () => {
+    const result = detectTopology({ ...(await parse(await plan())), metresPerUnit: null });
+    expect(result.rooms.map((room) => room.name)).toEqual(['OFFICE']);
+  });
+});

@@ -887,7 +887,9 @@ export function detectRooms(input: RoomInput): RoomFindings {
     const inSpace = (p: Position) => (boxContainsPoint(space.bbox, p) && pointInPolygon(p, space.rings) ? 0 : -1);
     return closureFaces.some(({ below, above }) => sideRoom(below, inSpace) === 0 || sideRoom(above, inSpace) === 0);
   };
-  const kept = combineWithFills(walled, painted, limits).filter((space) => (space.area >= limits.minArea || opensInto(space)) && !holdsNotes(wordsIn(space), space.area));
+  const spaces = combineWithFills(walled, painted, limits).filter((space) => (space.area >= limits.minArea || opensInto(space)) && !holdsNotes(wordsIn(space), space.area));
+  const cells = tableCells(spaces, (space) => textLines(wordsIn(space)));
+  const kept = spaces.filter((space) => !cells.has(space));
   const roomAt = (p: Position) => kept.findIndex((room) => boxContainsPoint(room.bbox, p) && pointInPolygon(p, room.rings));
   const notes = linesAcrossRooms(input.words, roomAt);
   const floorsM2 = kept.map((space) => (input.unitsPerMetre === null ? null : space.area / input.unitsPerMetre ** 2));
@@ -964,6 +966,56 @@ function holdsNotes(words: WordBox[], area: number): boolean {
   if (words.length < NOTE_BOX_WORDS) return false;
   const lettered = words.reduce((sum, { bbox }) => sum + (bbox[2] - bbox[0]) * (bbox[3] - bbox[1]), 0);
   return lettered >= NOTE_BOX_LETTERED_SHARE * area;
+}
+
+/**
+ * A table's cell holds one line of lettering and is at most this many times as tall as it: a
+ * room, however small, is lettered far smaller than it is wide (a closet named in a word at 1:100
+ * is over three times as deep as its name is tall).
+ */
+const CELL_TEXT_HEIGHTS = 2.6;
+/** Cells are alike where their heights and their bands differ by this share of their height at most. */
+const CELL_ALIKE = 0.1;
+/** A cell has this many alike cells at least in its row or in its column. */
+const CELL_NEIGHBOURS = 2;
+
+/**
+ * The spaces that are cells of a table (a schedule, a legend's grid) drawn with its rules: lettered
+ * in one line that fills them, each beside others as tall in its row or its column, and the empty
+ * cells among them. A schedule's sheet, or a schedule beside a plan as large as a building, closed
+ * a "room" in every cell (a door schedule: 157 of them, named "Door", "Width", "0.914").
+ */
+function tableCells(spaces: SpacePiece[], linesIn: (space: SpacePiece) => TextLine[]): Set<SpacePiece> {
+  const linesOf = new Map(spaces.map((space) => [space, linesIn(space)]));
+  const heightOf = (space: SpacePiece) => space.bbox[3] - space.bbox[1];
+  const lettered = spaces.filter((space) => {
+    const lines = linesOf.get(space)!;
+    return lines.length === 1 && Math.min(space.bbox[2] - space.bbox[0], heightOf(space)) <= CELL_TEXT_HEIGHTS * lines[0].fontSize;
+  });
+  // In one row: the same top and bottom; in one column: the same sides.
+  const inLine = (a: SpacePiece, b: SpacePiece, tolerance: number) => {
+    const near = (k: number) => Math.abs(a.bbox[k] - b.bbox[k]) <= tolerance;
+    return (near(1) && near(3)) || (near(0) && near(2));
+  };
+  const alike = (a: SpacePiece, b: SpacePiece) => a !== b && Math.abs(heightOf(a) - heightOf(b)) <= CELL_ALIKE * heightOf(a) && inLine(a, b, CELL_ALIKE * heightOf(a));
+  const cells = new Set(lettered.filter((cell) => lettered.filter((other) => alike(cell, other)).length >= CELL_NEIGHBOURS));
+  // The rest of the table: empty cells, and a header row taller than its body, each in line with
+  // a cell it borders.
+  const bordersInLine = (space: SpacePiece, cell: SpacePiece) => {
+    const tolerance = CELL_ALIKE * heightOf(cell);
+    const [a, b] = [space.bbox, cell.bbox];
+    return a[0] <= b[2] + tolerance && b[0] <= a[2] + tolerance && a[1] <= b[3] + tolerance && b[1] <= a[3] + tolerance && inLine(space, cell, tolerance);
+  };
+  let grown = cells.size > 0;
+  while (grown) {
+    grown = false;
+    for (const space of spaces) {
+      if (cells.has(space) || linesOf.get(space)!.length > 1 || ![...cells].some((cell) => bordersInLine(space, cell))) continue;
+      cells.add(space);
+      grown = true;
+    }
+  }
+  return cells;
 }
 
 /** The buildings that have footprints of their own, largest first. */
