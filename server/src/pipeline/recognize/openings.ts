@@ -681,11 +681,9 @@ const JUT_SHARE = 0.2;
  */
 function jambAcrossWall(id: number, runs: RectIndex<WallRun>, direction: 1 | -1): boolean {
   const run = runs.rects[id];
-  if (run.s1 - run.s0 >= run.thickness) return false;
-  const centre = fromFrame(run, (run.s0 + run.s1) / 2, (run.o0 + run.o1) / 2);
-  return runs.holding(centre, 0.5).some((k) => {
+  return runsAcrossBlock(id, runs).some((k) => {
     const wall = runs.rects[k];
-    if (k === id || !perpendicular(run, wall) || !isWallLength(wall)) return false;
+    if (!isWallLength(wall)) return false;
     const band = rectIn(run, wall);
     const behind = direction === 1 ? band.s0 - run.s0 : run.s1 - band.s1;
     return behind >= Math.max(JUT_SHARE * wall.thickness, 0.5);
@@ -706,11 +704,15 @@ function isPost(run: WallRun): boolean {
  * end of a wall running this way for a gap to face.
  */
 function readAcross(id: number, runs: RectIndex<WallRun>, reach: number): boolean {
+  return runsAcrossBlock(id, runs).some((k) => inLineWithWall(k, runs, reach)) && !inLineWithWall(id, runs, reach);
+}
+
+/** For a run shorter than it is thick (a block), the runs across it through its centre; none for a length of wall. */
+function runsAcrossBlock(id: number, runs: RectIndex<WallRun>): number[] {
   const run = runs.rects[id];
-  if (run.s1 - run.s0 >= run.thickness) return false;
+  if (run.s1 - run.s0 >= run.thickness) return [];
   const centre = fromFrame(run, (run.s0 + run.s1) / 2, (run.o0 + run.o1) / 2);
-  const otherWay = runs.search([centre[0], centre[1], centre[0], centre[1]]).filter((k) => k !== id && perpendicular(run, runs.rects[k]) && rectHolds(runs.rects[k], centre, 0.5));
-  return otherWay.some((k) => inLineWithWall(k, runs, reach)) && !inLineWithWall(id, runs, reach);
+  return runs.holding(centre, 0.5).filter((k) => k !== id && perpendicular(run, runs.rects[k]));
 }
 
 /** Whether another run of about its thickness carries on in line with `id` within `reach` of either end. */
