@@ -339,7 +339,8 @@ function findGaps(runs: RectIndex<WallRun>, limits: Limits, lineIndex: LineLooku
         const target = runs.rects[other];
         if (rungs.has(other) || !parallel(run, target, ALIGNED_SINE) || readAcross(other, runs, limits.gap[1])) return false;
         // Seen from the facing run, the gap lies back toward this one.
-        if (jambAcrossWall(other, runs, (run.ux * target.ux + run.uy * target.uy > 0 ? -direction : direction) as 1 | -1)) return false;
+        const towardRun: 1 | -1 = run.ux * target.ux + run.uy * target.uy > 0 ? (-direction as 1 | -1) : direction;
+        if (jambAcrossWall(other, runs, towardRun)) return false;
         if ((slices.has(id) && isPost(target)) || (slices.has(other) && isPost(run))) return false;
         const seenTarget = rectIn(run, target);
         const overlap = Math.min(seenTarget.o1, run.o1) - Math.max(seenTarget.o0, run.o0);
@@ -657,9 +658,8 @@ function rungBetweenRails(run: WallRun, lineIndex: LineLookup): boolean {
   if (run.s1 - run.s0 >= run.thickness) return false;
   const reach = run.thickness;
   return [run.s0, run.s1].every((s) => {
-    const [before, beyond] = [fromFrame(run, s, run.o0 - reach), fromFrame(run, s, run.o1 + reach)];
-    const box: [number, number, number, number] = [Math.min(before[0], beyond[0]), Math.min(before[1], beyond[1]), Math.max(before[0], beyond[0]), Math.max(before[1], beyond[1])];
-    return lineIndex([box[0] - 0.5, box[1] - 0.5, box[2] + 0.5, box[3] + 0.5]).some((line) => {
+    const [x0, y0, x1, y1] = ringBBox([fromFrame(run, s, run.o0 - reach), fromFrame(run, s, run.o1 + reach)]);
+    return lineIndex([x0 - 0.5, y0 - 0.5, x1 + 0.5, y1 + 0.5]).some((line) => {
       if (!perpendicular(run, line)) return false;
       const [a, b] = [toFrame(run, line.a), toFrame(run, line.b)];
       return Math.abs(a[0] - s) <= 0.5 && Math.abs(b[0] - s) <= 0.5 && Math.min(a[1], b[1]) <= run.o0 - reach && Math.max(a[1], b[1]) >= run.o1 + reach;

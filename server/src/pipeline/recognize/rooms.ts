@@ -1003,8 +1003,7 @@ function tableCells(spaces: SpacePiece[], linesIn: (space: SpacePiece) => TextLi
   // a cell it borders.
   const bordersInLine = (space: SpacePiece, cell: SpacePiece) => {
     const tolerance = CELL_ALIKE * heightOf(cell);
-    const [a, b] = [space.bbox, cell.bbox];
-    return a[0] <= b[2] + tolerance && b[0] <= a[2] + tolerance && a[1] <= b[3] + tolerance && b[1] <= a[3] + tolerance && inLine(space, cell, tolerance);
+    return boxesOverlap(space.bbox, cell.bbox, tolerance) && inLine(space, cell, tolerance);
   };
   let grown = cells.size > 0;
   while (grown) {
