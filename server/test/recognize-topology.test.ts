@@ -2242,23 +2242,36 @@ describe('sanitary ware whose outer rim is a wall\'s face, and a toilet painted 
       ].map((piece) => `M ${piece.map(([x, y]) => `${x} ${y}`).join(' L ')}`);
     });
   };
-  const showerRoom = (fittings: 'shower and basin' | 'exploded shower' | 'toilet silhouette') =>
+  /**
+   * The pieces of `explodedPieces` with a hair of each rounded corner, a hundredth of a point long,
+   * as a piece of its own at the corner's end: its two ends lie in one joint.
+   */
+  const withHairs = (ring: [number, number][]) =>
+    explodedPieces(ring).flatMap((piece, k) => {
+      if (k % 2 === 1) return [piece];
+      const [x, y] = piece.split(' ').slice(-2).map(Number);
+      return [piece, `M ${x} ${y} L ${x + 0.01} ${y}`];
+    });
+  /** A toilet against the back wall, its tank 0.48 m by 0.18 and its bowl 0.38 m by 0.42, `inset` in from its outline. */
+  const toiletSilhouette = (at: GreyPlan['at'], inset: number) =>
+    `M ${at(0.26 + inset, inset)} L ${at(0.74 - inset, inset)} L ${at(0.74 - inset, 0.18 - inset)} L ${at(0.69 - inset, 0.18 - inset)} ` +
+    `L ${at(0.69 - inset, 0.6 - inset)} L ${at(0.31 + inset, 0.6 - inset)} L ${at(0.31 + inset, 0.18 - inset)} L ${at(0.26 + inset, 0.18 - inset)} Z`;
+  const showerRoom = (fittings: 'shower and basin' | 'exploded shower' | 'shower with hairs' | 'toilet silhouette') =>
     greyFilledPlan(
       rowOfRooms([1, 3], 2.7),
       ({ page, at, pen, grey }) => {
+        const paint = { x: 0, y: page.getHeight() };
         if (fittings === 'toilet silhouette') {
           // A toilet against the back wall painted as its silhouette in the walls' grey, then its face
           // in white a hairline smaller, as some exports draw symbols: its shape is a short wall's.
-          const silhouette = (inset: number) =>
-            `M ${at(0.26 + inset, inset)} L ${at(0.74 - inset, inset)} L ${at(0.74 - inset, 0.18 - inset)} L ${at(0.69 - inset, 0.18 - inset)} ` +
-            `L ${at(0.69 - inset, 0.6 - inset)} L ${at(0.31 + inset, 0.6 - inset)} L ${at(0.31 + inset, 0.18 - inset)} L ${at(0.26 + inset, 0.18 - inset)} Z`;
-          page.drawSvgPath(silhouette(0), { x: 0, y: page.getHeight(), color: grey });
-          page.drawSvgPath(silhouette(0.01), { x: 0, y: page.getHeight(), color: rgb(1, 1, 1) });
+          page.drawSvgPath(toiletSilhouette(at, 0), { ...paint, color: grey });
+          page.drawSvgPath(toiletSilhouette(at, 0.01), { ...paint, color: rgb(1, 1, 1) });
           return;
         }
         page.drawSvgPath(`M ${at(0, 1.7)} L ${at(1, 1.7)}`, pen);
         const tray = roundedRing(at, [0.12, 1.82, 0.88, 2.58], 0.06, [true, true, true, true]);
-        for (const piece of fittings === 'exploded shower' ? explodedPieces(tray) : [closedPath(tray)]) page.drawSvgPath(piece, pen);
+        const pieces = { 'exploded shower': explodedPieces, 'shower with hairs': withHairs, 'shower and basin': (ring: [number, number][]) => [closedPath(ring)] }[fittings];
+        for (const piece of pieces(tray)) page.drawSvgPath(piece, pen);
         const drain = [...Array(12).keys()].map((k) => at(0.5 + 0.04 * Math.cos((k * Math.PI) / 6), 2.46 + 0.04 * Math.sin((k * Math.PI) / 6)));
         page.drawSvgPath(`M ${drain.join(' L ')} Z`, pen);
         page.drawSvgPath(`M ${at(0.2, 1.9)} L ${at(0.47, 2.42)}`, pen);
@@ -2271,18 +2284,20 @@ describe('sanitary ware whose outer rim is a wall\'s face, and a toilet painted 
     );
 
   it.each([
-    ['a shower tray and a washbasin whose outer rims are the walls\' faces', 'shower and basin' as const],
-    ['a shower tray exploded into pieces whose ends miss by a hair', 'exploded shower' as const],
-    ['a toilet painted as a grey silhouette under a white face', 'toilet silhouette' as const],
-  ])('measures the shower room with the floor under %s', async (_, fittings) => {
+    ['a shower tray and a washbasin whose outer rims are the walls\' faces', 'shower and basin' as const, 2.7],
+    ['a shower tray exploded into pieces whose ends miss by a hair', 'exploded shower' as const, 2.7],
+    ['a shower tray exploded with a hair of each corner a piece of its own', 'shower with hairs' as const, 2.7],
+    ['a toilet painted as a grey silhouette under a white face', 'toilet silhouette' as const, 2.7],
+  ])('measures the shower room with the floor under %s', async (_, fittings, showerM2) => {
     // The tray's rim paired with the walls' faces, the bowl's sides with each other and with the
-    // partition (Trivista's WC/DU, 1.82 m² for 2.65 printed); the silhouette was poché.
+    // partition (Trivista's WC/DU, 1.82 m² for 2.65 printed); the silhouette was poché; a hair in
+    // one joint left the tray no outline (nidum's vanities).
     const mpu = MPU_AT_1_TO_50;
     const result = detectTopology({ ...(await parse(await showerRoom(fittings))), metresPerUnit: mpu });
     const m2 = (rings: Position[][]) => polygonArea(rings) * mpu * mpu;
     expect(result.rooms.map((room) => [room.name, Number(m2(room.polygon).toFixed(2))]).sort()).toEqual([
       ['BEDROOM', expect.closeTo(3 * 2.7, 1)],
-      ['SHOWER', expect.closeTo(2.7, 1)],
+      ['SHOWER', expect.closeTo(showerM2, 1)],
     ]);
   });
 });

@@ -621,18 +621,27 @@ function explodedLoops(pieces: OpenPiece[]): OpenPiece[][] {
     endsAt.push(-1, -1);
     return joint;
   };
+  // A piece whose two ends fall in one joint (a hair of a rounded corner, flattened finer than
+  // the joint's reach) joins nothing: it rides with the loop through its joint.
+  const specksAt = new Map<number, number[]>();
+  const visited = new Uint8Array(pieces.length);
   pieces.forEach((piece, p) => {
     let joints = jointsOfPen.get(piece.style);
     if (!joints) jointsOfPen.set(piece.style, (joints = new Map()));
     const { segments } = piece.subpath;
-    [segments[0].from, segments[segments.length - 1].to].forEach((point, end) => {
-      const joint = jointAt(joints, point);
+    const [first, last] = [segments[0].from, segments[segments.length - 1].to].map((point) => jointAt(joints, point));
+    if (first === last) {
+      specksAt.set(first, [...(specksAt.get(first) ?? []), p]);
+      visited[p] = 1;
+      return;
+    }
+    [first, last].forEach((joint, end) => {
       if (reaching[joint] < 2) endsAt[joint * 2 + reaching[joint]] = p * 2 + end;
       reaching[joint]++;
       jointOfEnd[p * 2 + end] = joint;
     });
   });
-  const visited = new Uint8Array(pieces.length);
+  const withSpecks = (loop: number[]) => [...loop, ...new Set(loop.flatMap((k) => [jointOfEnd[k * 2], jointOfEnd[k * 2 + 1]]))].flatMap((k, n) => (n < loop.length ? [k] : specksAt.get(k) ?? [])).map((k) => pieces[k]);
   const loops: OpenPiece[][] = [];
   for (let start = 0; start < pieces.length; start++) {
     if (visited[start]) continue;
@@ -644,7 +653,7 @@ function explodedLoops(pieces: OpenPiece[]): OpenPiece[][] {
       if (reaching[joint] !== 2) break;
       const next = endsAt[joint * 2] === end ? endsAt[joint * 2 + 1] : endsAt[joint * 2];
       if (next >> 1 === start) {
-        if (next === start * 2 && loop.length >= 2) loops.push(loop.map((k) => pieces[k]));
+        if (next === start * 2 && loop.length >= 2) loops.push(withSpecks(loop));
         break;
       }
       if (visited[next >> 1]) break;
