@@ -2256,16 +2256,27 @@ describe('sanitary ware whose outer rim is a wall\'s face, and a toilet painted 
   const toiletSilhouette = (at: GreyPlan['at'], inset: number) =>
     `M ${at(0.26 + inset, inset)} L ${at(0.74 - inset, inset)} L ${at(0.74 - inset, 0.18 - inset)} L ${at(0.69 - inset, 0.18 - inset)} ` +
     `L ${at(0.69 - inset, 0.6 - inset)} L ${at(0.31 + inset, 0.6 - inset)} L ${at(0.31 + inset, 0.18 - inset)} L ${at(0.26 + inset, 0.18 - inset)} Z`;
-  const showerRoom = (fittings: 'shower and basin' | 'exploded shower' | 'shower with hairs' | 'toilet silhouette') =>
+  const showerRoom = (fittings: 'shower and basin' | 'exploded shower' | 'shower with hairs' | 'toilet silhouette' | 'tinted floor') =>
     greyFilledPlan(
       rowOfRooms([1, 3], 2.7),
-      ({ page, at, pen, grey }) => {
+      ({ page, at, rect, pen, grey }) => {
         const paint = { x: 0, y: page.getHeight() };
         if (fittings === 'toilet silhouette') {
           // A toilet against the back wall painted as its silhouette in the walls' grey, then its face
           // in white a hairline smaller, as some exports draw symbols: its shape is a short wall's.
           page.drawSvgPath(toiletSilhouette(at, 0), { ...paint, color: grey });
           page.drawSvgPath(toiletSilhouette(at, 0.01), { ...paint, color: rgb(1, 1, 1) });
+          return;
+        }
+        if (fittings === 'tinted floor') {
+          // The bedroom's floor tinted beige, darker than a light poché; in the shower room the
+          // toilet painted in that tint, as over a tinted floor, and a shaft in the corner painted
+          // so too, crossed corner to corner.
+          const tint = { ...paint, color: rgb(198 / 255, 183 / 255, 164 / 255) };
+          page.drawSvgPath(rect(1.12, 0, 4.12, 2.7), tint);
+          page.drawSvgPath(toiletSilhouette(at, 0), tint);
+          page.drawSvgPath(rect(0.7, 2.4, 1, 2.7), tint);
+          page.drawSvgPath(`M ${at(0.7, 2.4)} L ${at(1, 2.7)} M ${at(1, 2.4)} L ${at(0.7, 2.7)}`, pen);
           return;
         }
         page.drawSvgPath(`M ${at(0, 1.7)} L ${at(1, 1.7)}`, pen);
@@ -2288,10 +2299,12 @@ describe('sanitary ware whose outer rim is a wall\'s face, and a toilet painted 
     ['a shower tray exploded into pieces whose ends miss by a hair', 'exploded shower' as const, 2.7],
     ['a shower tray exploded with a hair of each corner a piece of its own', 'shower with hairs' as const, 2.7],
     ['a toilet painted as a grey silhouette under a white face', 'toilet silhouette' as const, 2.7],
+    ['a toilet painted in the floor\'s tint, beside a crossed shaft', 'tinted floor' as const, 2.7 - 0.09],
   ])('measures the shower room with the floor under %s', async (_, fittings, showerM2) => {
     // The tray's rim paired with the walls' faces, the bowl's sides with each other and with the
     // partition (Trivista's WC/DU, 1.82 m² for 2.65 printed); the silhouette was poché; a hair in
-    // one joint left the tray no outline (nidum's vanities).
+    // one joint left the tray no outline (nidum's vanities); the tinted toilet was a column
+    // (nidum's WCs). A shaft is no floor.
     const mpu = MPU_AT_1_TO_50;
     const result = detectTopology({ ...(await parse(await showerRoom(fittings))), metresPerUnit: mpu });
     const m2 = (rings: Position[][]) => polygonArea(rings) * mpu * mpu;

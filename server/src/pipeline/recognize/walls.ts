@@ -12,10 +12,10 @@ import Flatbush from 'flatbush';
 import { boxContainsPoint, median, pointInPolygon, ringBBox, ringPerimeter, signedArea2, weightedQuantile } from './geom-basics.ts';
 import { differenceOf, multiPolygonArea, type MultiPolygon, type Polygon } from './geom-clip.ts';
 import { RectIndex, fromFrame, parallel, rectBBox, rectCorners, rectIn, rectRing, toFrame, type FrameRect } from './geom-frame.ts';
-import type { RGBA, VectorPath } from '../types.ts';
+import type { BBox, RGBA, VectorPath } from '../types.ts';
 import type { Position } from '../../../../core/src/types.ts';
 import { dimensionMarks, type DimensionMarks } from './topology-dimensions.ts';
-import { fillPolygons, isLettering, lineBBox, luminance, makeLine, readSurely, styleKey, styleLuminance, type Evidence, type FillRegion, type Line, type Outline } from './topology-evidence.ts';
+import { fillPolygons, isLettering, lineBBox, luminance, makeLine, readSurely, runsBetween, styleKey, styleLuminance, type Evidence, type FillRegion, type Line, type Outline } from './topology-evidence.ts';
 import { letteringLineIds } from './topology-lettering.ts';
 import { namesRoomUse } from './rooms.ts';
 import { HatchIndex } from './walls-hatched.ts';
@@ -784,30 +784,51 @@ function colorKey(color: RGBA): string {
 
 /**
  * Dark fills that are long and thin, in the colour most such fill area is painted in: other
- * colours in the wall line are windows or door leaves drawn as fills, not wall. A colour a share of
- * whose paint carries rooms' names is a floor's tint: rooms are named on their floors, never on
- * their walls (a dimension's figure may stand on a wall). Where furniture stands on a tinted
- * floor, the strips of floor between the pieces, and a floor painted round its furniture (its
- * holes' edges count in its perimeter), are as long and thin on average as walls, and may
- * outweigh the walls' poché.
+ * colours in the wall line are windows or door leaves drawn as fills, not wall. A floor's tint is
+ * none: where furniture stands on a tinted floor, the strips of floor between the pieces, and a
+ * floor painted round its furniture (its holes' edges count in its perimeter), are as long and
+ * thin on average as walls, and may outweigh the walls' poché.
  */
-function pocheFills(fills: FillRegion[], words: Evidence['words'], wordIndex: Flatbush | null, scale: WallScale): PocheRegion[] {
-  const dark = fills.filter((fill) => luminance(fill.color) <= POCHE_LUMINANCE);
-  const thin = dark.filter((fill) => {
+function pocheFills(fills: FillRegion[], floorTint: (color: RGBA) => boolean, scale: WallScale): PocheRegion[] {
+  const thin = fills.filter((fill) => {
     const width = meanWidth(fill);
     const [x0, y0, x1, y1] = fill.bbox;
-    return width >= THINNEST_POCHE * scale.minThickness && width <= scale.maxThickness && Math.max(x1 - x0, y1 - y0) >= 2.5 * width;
+    return luminance(fill.color) <= POCHE_LUMINANCE && width >= THINNEST_POCHE * scale.minThickness && width <= scale.maxThickness && Math.max(x1 - x0, y1 - y0) >= 2.5 * width;
   });
   const thinArea = areaByColor(thin);
-  const ofThinColours = dark.filter((fill) => thinArea.has(colorKey(fill.color)));
-  const paintedArea = areaByColor(ofThinColours);
-  const letteredArea = areaByColor(ofThinColours.filter((fill) => carriesRoomName(fill, words, wordIndex)));
   let dominant: string | null = null;
   for (const [key, area] of thinArea) {
-    if ((letteredArea.get(key) ?? 0) >= LETTERED_FLOOR_SHARE * paintedArea.get(key)!) continue;
+    if (floorTint(thin.find((fill) => colorKey(fill.color) === key)!.color)) continue;
     if (dominant === null || area > thinArea.get(dominant)!) dominant = key;
   }
   return thin.filter((fill) => colorKey(fill.color) === dominant).map((fill) => ({ ...fill, polygons: fillPolygons(fill.path) }));
+}
+
+/**
+ * Whether a colour is a floor's tint: a share of its paint carries rooms' names. Rooms are named
+ * on their floors, never on their walls (a dimension's figure may stand on a wall). Worked out per
+ * colour when first asked.
+ */
+function floorTints(fills: FillRegion[], words: Evidence['words'], wordIndex: Flatbush | null): (color: RGBA) => boolean {
+  const byColour = new Map<string, FillRegion[]>();
+  for (const fill of fills) {
+    const key = colorKey(fill.color);
+    const own = byColour.get(key);
+    if (own) own.push(fill);
+    else byColour.set(key, [fill]);
+  }
+  const known = new Map<string, boolean>();
+  return (color) => {
+    const key = colorKey(color);
+    let tint = known.get(key);
+    if (tint === undefined) {
+      const painted = byColour.get(key) ?? [];
+      const area = (of: FillRegion[]) => of.reduce((sum, fill) => sum + fill.area, 0);
+      tint = painted.length > 0 && area(painted.filter((fill) => carriesRoomName(fill, words, wordIndex))) >= LETTERED_FLOOR_SHARE * area(painted);
+      known.set(key, tint);
+    }
+    return tint;
+  };
 }
 
 function areaByColor(fills: FillRegion[]): Map<string, number> {
@@ -1048,9 +1069,12 @@ const SOLID_SHARE = 0.6;
 /**
  * Columns painted as dark blocks where walls meet: compact where poché is long and thin, often in
  * a colour of their own. A dark block counts as wall where it stands against a wall, no wider
- * than the thickest wall; dark blocks standing free in a room (symbols, furniture) do not.
+ * than the thickest wall; dark blocks standing free in a room (symbols, furniture) do not. A
+ * block in the floor's tint is a fitting painted to hide the floor under it (nidum's toilets
+ * against their shaft), however dark the tint, unless crossed corner to corner as a shaft or a
+ * column is.
  */
-function columnFills(fills: FillRegion[], hidden: (fill: FillRegion) => Polygon[], poche: PocheRegion[], runs: WallRun[], scale: WallScale, thickness: number): FillRegion[] {
+function columnFills(fills: FillRegion[], floorTint: (color: RGBA) => boolean, lines: Line[], hidden: (fill: FillRegion) => Polygon[], poche: PocheRegion[], runs: WallRun[], scale: WallScale, thickness: number): FillRegion[] {
   const pocheIds = new Set(poche.map((fill) => fill.pathIndex));
   const runIndex = new RectIndex(runs);
   const pocheIndex = new Flatbush(Math.max(1, poche.length));
@@ -1067,10 +1091,22 @@ function columnFills(fills: FillRegion[], hidden: (fill: FillRegion) => Polygon[
     if (fill.area < SOLID_SHARE * (x1 - x0) * (y1 - y0)) return false;
     const box: [number, number, number, number] = [x0 - reach, y0 - reach, x1 + reach, y1 + reach];
     if (runIndex.search(box).length === 0 && !(poche.length > 0 && pocheIndex.search(...box).length > 0)) return false;
+    if (floorTint(fill.color) && !crossedCornerToCorner(fill.bbox, lines)) return false;
     // As seen: a silhouette with its face painted white over it is a symbol's outline.
     const covers = hidden(fill);
     return covers.length === 0 || multiPolygonArea(differenceOf(fillPolygons(fill.path), covers)) >= SOLID_SHARE * (x1 - x0) * (y1 - y0);
   });
+}
+
+/** A box's diagonal ends this close to its corners, as a share of the box's shorter side. */
+const DIAGONAL_END_SHARE = 0.1;
+
+/** Whether lines run from corner to corner of a box both ways: a shaft's or a column's cross. */
+function crossedCornerToCorner([x0, y0, x1, y1]: BBox, lines: Line[]): boolean {
+  const near = DIAGONAL_END_SHARE * Math.min(x1 - x0, y1 - y0);
+  const inBox = lines.filter((line) => [line.a, line.b].every(([x, y]) => x >= x0 - near && x <= x1 + near && y >= y0 - near && y <= y1 + near));
+  const joins = (p: Position, q: Position) => inBox.some((line) => runsBetween(line, p, q, near));
+  return joins([x0, y0], [x1, y1]) && joins([x1, y0], [x0, y1]);
 }
 
 /** Edges of poché as lines that know which side the fill is on: a face pairs only across its wall. */
@@ -1183,6 +1219,8 @@ export interface WallCandidates {
   inPoche: (p: Position) => boolean;
   /** What opaque paint laid later hides of a fill (`paintedOver`). */
   hidden: (fill: FillRegion) => Polygon[];
+  /** Whether a colour is a floor's tint (`floorTints`). */
+  floorTint: (color: RGBA) => boolean;
 }
 
 function pointInPoche(poche: PocheRegion[]): (p: Position) => boolean {
@@ -1202,7 +1240,8 @@ export function wallCandidates(evidence: Evidence, scale: WallScale): WallCandid
     wordIndex.finish();
   }
   const hidden = paintedOver(evidence.opaqueFills);
-  const poche = visiblePoche(pocheFills(evidence.fills, evidence.words, wordIndex, scale), hidden, scale);
+  const floorTint = floorTints(evidence.fills, evidence.words, wordIndex);
+  const poche = visiblePoche(pocheFills(evidence.fills, floorTint, scale), hidden, scale);
   const lines = [...evidence.lines, ...pocheEdges(poche, evidence.lines.length)];
   const dimensions = dimensionMarks(lines, evidence.unitsPerPaperMm, evidence.words);
   const lettering = letteringLineIds(lines, evidence.words, wordIndex);
@@ -1219,11 +1258,11 @@ export function wallCandidates(evidence: Evidence, scale: WallScale): WallCandid
   const penPairs = firstPairs.filter((pair) => !ladder.has(pair));
   const hatched = hatchedPens(penPairs, faceCandidates, lines, scale);
   const edges = edgesByOutline(lines);
-  return { evidence, scale, poche, lines, dimensions, wordIndex, faces, faceCandidates, penPairs, hatched, fittings: fittingsOf(evidence.outlines, lines, edges, scale), rectangles: rectanglePairs(edges), inPoche: pointInPoche(poche), hidden };
+  return { evidence, scale, poche, lines, dimensions, wordIndex, faces, faceCandidates, penPairs, hatched, fittings: fittingsOf(evidence.outlines, lines, edges, scale), rectangles: rectanglePairs(edges), inPoche: pointInPoche(poche), hidden, floorTint };
 }
 
 /** The walls of a sheet, read as `reading` says; which reading is right is the caller's judgement. */
-export function detectWallEvidence({ evidence, scale, poche, lines, dimensions, wordIndex, faces, faceCandidates, penPairs, hatched, fittings, rectangles, inPoche, hidden }: WallCandidates, reading: WallReading): WallEvidence {
+export function detectWallEvidence({ evidence, scale, poche, lines, dimensions, wordIndex, faces, faceCandidates, penPairs, hatched, fittings, rectangles, inPoche, hidden, floorTint }: WallCandidates, reading: WallReading): WallEvidence {
   const { pens, lighter, minorHeaviest, strongest } = wallStyles(penPairs, reading.widthFromMainPens, hatched);
   const unfiguredFaces = faces.filter((line) => dimensions.unfigured.has(line.id) && line.length >= scale.minThickness);
   const wallLines = [...faceCandidates, ...unfiguredFaces].filter((line) => pens.has(line.style));
@@ -1269,7 +1308,7 @@ export function detectWallEvidence({ evidence, scale, poche, lines, dimensions, 
   const content = openingContentRuns(merged, heavyRuns.length);
   const runs = merged.filter((_, k) => !content.has(k));
   const joints = jointPieces(runs, scale.unitsPerMetre === null ? 2 * (modes[0] ?? scale.minThickness) : SHORTEST_OPENING_METRES * scale.unitsPerMetre);
-  const columns = columnFills(evidence.fills, hidden, poche, runs, scale, modes[0] ?? scale.minThickness);
+  const columns = columnFills(evidence.fills, floorTint, lines, hidden, poche, runs, scale, modes[0] ?? scale.minThickness);
   const curved = curvedWalls(
     evidence.arcs.filter((arc) => pens.has(arc.style)),
     evidence.arcs,
