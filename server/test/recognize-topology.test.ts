@@ -2999,6 +2999,33 @@ describe('a stair whose treads are tinted in its hall', () => {
   });
 });
 
+describe('a flight whose treads are drawn in the walls\' pen', () => {
+  // A stair hall 6 × 3 m at 1:50 in grey poché outlined in its pen, as Trivista draws it. Along the
+  // north wall a flight: its edge and six treads 0.264 m apart, 1.2 m long from the wall's face,
+  // and a shorter riser after the last, all in the walls' pen; a handrail crosses the four inner
+  // treads' ends. Crossed at both ends like dimension lines, those four are no wall faces, so the
+  // first and the last tread were left to pair with the edge and the riser as walls of the
+  // commonest thickness (Trivista's TREPPENHAUS, 12.27 m² and a flight of 2.42 apart, for 15.00).
+  const plan = () =>
+    greyFilledPlan(
+      rowOfRooms([6], 3),
+      ({ page, at, pen }) => {
+        const stroke = (x0: number, y0: number, x1: number, y1: number) => page.drawSvgPath(`M ${at(x0, y0)} L ${at(x1, y1)}`, pen);
+        const treads = [0, 1, 2, 3, 4, 5].map((k) => 1.264 + 0.264 * k);
+        for (const x of [1, ...treads]) stroke(x, 0, x, 1.2);
+        stroke(treads[5] + 0.264, 0.25, treads[5] + 0.264, 1.2);
+        stroke(treads[1] - 0.1, 1.2, treads[4] + 0.1, 1.2);
+      },
+      [['STAIR HALL', 4.5, 2.2]],
+      3.25,
+    );
+
+  it('leaves the flight\'s floor to its hall', async () => {
+    const { rooms } = await roomsAt1To50(await plan());
+    expect(rooms).toEqual([['STAIR HALL', expect.closeTo(18, 1)]]);
+  });
+});
+
 describe('door jambs level with each other across a room', () => {
   // Three rooms in a row at 1:50 with black poché walls: a dining room 2.4 m wide between two 10 cm
   // partitions, each with a doorway 0.88 m wide and, at the doorway's head, a jamb block 24 cm

@@ -358,6 +358,63 @@ function alongOther(line: Line, s: number, frame: Line): number {
 // ---------------------------------------------------------------------------------------------
 // Ladders
 
+/** A stair's going (the step from one tread to the next), metres, and its treads' widths. */
+const TREAD_GOING_METRES: [number, number] = [0.2, 0.35];
+const TREAD_WIDTH_METRES: [number, number] = [0.6, 2.5];
+/** A flight has this many treads at least. */
+const FLIGHT_TREADS = 5;
+/** Treads of a flight agree in length, ends and going within this share. */
+const TREADS_AGREE = 0.05;
+const GOING_AGREES = 0.1;
+
+/**
+ * Ids of the lines that are a stair's treads: FLIGHT_TREADS parallel lines or more of one length,
+ * their ends in line, each the next's going from it (0.2–0.35 m) at a steady going. A wall's
+ * layers and a window frame's profile run on along the wall, never in such a short, even flight.
+ * None unscaled.
+ */
+function treadLineIds(lines: Line[], scale: WallScale): Set<number> {
+  const treads = new Set<number>();
+  if (scale.unitsPerMetre === null) return treads;
+  const upm = scale.unitsPerMetre;
+  const [shortestGoing, longestGoing] = TREAD_GOING_METRES.map((metres) => metres * upm);
+  const candidates = lines.filter((line) => line.length >= TREAD_WIDTH_METRES[0] * upm && line.length <= TREAD_WIDTH_METRES[1] * upm);
+  if (candidates.length < FLIGHT_TREADS) return treads;
+  const index = new Flatbush(candidates.length);
+  for (const line of candidates) index.add(...lineBBox(line));
+  index.finish();
+  // The next tread beyond each line along its normal, with the going to it.
+  const next = new Map<Line, { line: Line; going: number }[]>();
+  for (const line of candidates) {
+    const [x0, y0, x1, y1] = lineBBox(line);
+    const beyond: { line: Line; going: number }[] = [];
+    for (const k of index.search(x0 - longestGoing, y0 - longestGoing, x1 + longestGoing, y1 + longestGoing)) {
+      const other = candidates[k];
+      if (other === line || !parallel(line, other, PARALLEL_SINE) || Math.abs(other.length - line.length) > TREADS_AGREE * line.length) continue;
+      const [a, b] = [toFrame(line, other.a), toFrame(line, other.b)];
+      const going = (a[1] + b[1]) / 2 - line.offset;
+      const ends = [Math.min(a[0], b[0]), Math.max(a[0], b[0])];
+      if (going < shortestGoing || going > longestGoing || Math.abs(ends[0] - line.t0) > TREADS_AGREE * line.length || Math.abs(ends[1] - line.t1) > TREADS_AGREE * line.length) continue;
+      beyond.push({ line: other, going });
+    }
+    next.set(line, beyond);
+  }
+  for (const first of candidates) {
+    for (const step of next.get(first)!) {
+      const flight = [first, step.line];
+      let last = step.line;
+      for (;;) {
+        const on = next.get(last)!.find(({ going }) => Math.abs(going - step.going) <= GOING_AGREES * step.going);
+        if (!on || flight.includes(on.line)) break;
+        flight.push(on.line);
+        last = on.line;
+      }
+      if (flight.length >= FLIGHT_TREADS) for (const line of flight) treads.add(line.id);
+    }
+  }
+  return treads;
+}
+
 /**
  * Pairs that belong to a regular ladder: at least LADDER_LAYERS parallel layers, evenly spaced
  * and of like length, linked by pairs. A wall's two faces never form one, even where a face is
@@ -1268,6 +1325,11 @@ export function detectWallEvidence({ evidence, scale, poche, lines, dimensions, 
   const wallLines = [...faceCandidates, ...unfiguredFaces].filter((line) => pens.has(line.style));
   const pairs = wallPairs(wallLines, scale, fittings);
   const framesWords = (quad: FrameRect) => framesText(quad, evidence.words, wordIndex);
+  // A stair's inner treads, crossed at their ends by the wall's face and a handrail or a balustrade
+  // as extension lines cross a dimension line, read as dimension lines: the flight is read with
+  // them, or its first and last treads, faces still, pair with its edge and its last riser as walls
+  // (Trivista's stair hall). No tread is a wall's face.
+  const treads = treadLineIds([...wallLines, ...lines.filter((line) => dimensions.dimensionIds.has(line.id) && pens.has(line.style))], scale);
   const wallLadder = ladderPairs(pairs);
   const framed = pairs
     .filter((pair) => !wallLadder.has(pair))
@@ -1275,10 +1337,15 @@ export function detectWallEvidence({ evidence, scale, poche, lines, dimensions, 
     .filter(({ quad }) => !framesWords(quad));
   const builtIns = builtInBoxes(framed.map(({ pair }) => pair), rectangles, inPoche, scale);
   const inBuiltIn = builtIns.holds;
-  const walled = framed.filter(({ pair }) => !inBuiltIn(pair));
+  const walledOrTreads = framed.filter(({ pair }) => !inBuiltIn(pair));
+  const walled = walledOrTreads.filter(({ pair }) => !treads.has(pair.i.id) && !treads.has(pair.j.id));
+  // The thickness peaks are still read with the treads' pairs, as before they were told apart:
+  // on Trivista's flat, whose outer walls and partitions are drawn about as much, those two pairs
+  // are what make the outer walls' thickness the commonest, the one at which its façade's faces
+  // crossed like dimension lines pair (see `loosePairs`).
   const modes = thicknessPeaks(
-    [...walled.map(({ pair }) => Math.abs(pair.d)), ...poche.map(meanWidth)],
-    [...walled.map(({ pair }) => pair.s1 - pair.s0), ...poche.map((fill) => fill.area / Math.max(1, meanWidth(fill)))],
+    [...walledOrTreads.map(({ pair }) => Math.abs(pair.d)), ...poche.map(meanWidth)],
+    [...walledOrTreads.map(({ pair }) => pair.s1 - pair.s0), ...poche.map((fill) => fill.area / Math.max(1, meanWidth(fill)))],
     scale,
   );
   const ofMode = ({ pair }: (typeof walled)[number]) => (pair.i.source === 'fill' && pair.j.source === 'fill') || nearMode(Math.abs(pair.d), modes);
