@@ -641,7 +641,10 @@ function explodedLoops(pieces: OpenPiece[]): OpenPiece[][] {
       jointOfEnd[p * 2 + end] = joint;
     });
   });
-  const withSpecks = (loop: number[]) => [...loop, ...new Set(loop.flatMap((k) => [jointOfEnd[k * 2], jointOfEnd[k * 2 + 1]]))].flatMap((k, n) => (n < loop.length ? [k] : specksAt.get(k) ?? [])).map((k) => pieces[k]);
+  const withSpecks = (loop: number[]) => {
+    const joints = new Set(loop.flatMap((k) => [jointOfEnd[k * 2], jointOfEnd[k * 2 + 1]]));
+    return [...loop, ...[...joints].flatMap((joint) => specksAt.get(joint) ?? [])].map((k) => pieces[k]);
+  };
   const loops: OpenPiece[][] = [];
   for (let start = 0; start < pieces.length; start++) {
     if (visited[start]) continue;

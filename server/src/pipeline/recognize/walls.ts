@@ -853,9 +853,10 @@ function pocheFills(fills: FillRegion[], floorTint: (color: RGBA) => boolean, sc
     return luminance(fill.color) <= POCHE_LUMINANCE && width >= THINNEST_POCHE * scale.minThickness && width <= scale.maxThickness && Math.max(x1 - x0, y1 - y0) >= 2.5 * width;
   });
   const thinArea = areaByColor(thin);
+  const colourOf = new Map(thin.map((fill) => [colorKey(fill.color), fill.color]));
   let dominant: string | null = null;
   for (const [key, area] of thinArea) {
-    if (floorTint(thin.find((fill) => colorKey(fill.color) === key)!.color)) continue;
+    if (floorTint(colourOf.get(key)!)) continue;
     if (dominant === null || area > thinArea.get(dominant)!) dominant = key;
   }
   return thin.filter((fill) => colorKey(fill.color) === dominant).map((fill) => ({ ...fill, polygons: fillPolygons(fill.path) }));
