@@ -23,6 +23,7 @@ import { lighterWalls, type LighterLimits } from './walls-lighter.ts';
 import { curvedWalls, type CurvedWall } from './walls-curved.ts';
 import { preWalls, type StandingEdge } from './walls-pre.ts';
 import { edgesByOutline, fittingsOf, holdsFittingEdge, type Fittings } from './walls-fittings.ts';
+import { treadRuns } from './stair-treads.ts';
 
 /**
  * Two lines pair only where they overlap by this share of their distance apart: strictly while
@@ -361,55 +362,38 @@ function alongOther(line: Line, s: number, frame: Line): number {
 /** A stair's going (the step from one tread to the next), metres, and its treads' widths. */
 const TREAD_GOING_METRES: [number, number] = [0.2, 0.35];
 const TREAD_WIDTH_METRES: [number, number] = [0.6, 2.5];
-/** A flight has this many treads at least. */
-const FLIGHT_TREADS = 5;
-/** Treads of a flight agree in length, ends and going within this share. */
-const TREADS_AGREE = 0.05;
-const GOING_AGREES = 0.1;
 
 /**
- * Ids of the lines that are a stair's treads: FLIGHT_TREADS parallel lines or more of one length,
- * their ends in line, each the next's going from it (0.2–0.35 m) at a steady going. A wall's
- * layers and a window frame's profile run on along the wall, never in such a short, even flight.
- * None unscaled.
+ * Ids of the lines that are a stair's treads: runs of `treadRuns` (five parallel lines or more of
+ * one length, their ends in line, at a steady spacing) whose going is a stair's. A wall's layers
+ * and a window frame's profile run on along the wall, never in such a short, even flight. None
+ * unscaled.
  */
 function treadLineIds(lines: Line[], scale: WallScale): Set<number> {
   const treads = new Set<number>();
   if (scale.unitsPerMetre === null) return treads;
-  const upm = scale.unitsPerMetre;
-  const [shortestGoing, longestGoing] = TREAD_GOING_METRES.map((metres) => metres * upm);
-  const candidates = lines.filter((line) => line.length >= TREAD_WIDTH_METRES[0] * upm && line.length <= TREAD_WIDTH_METRES[1] * upm);
-  if (candidates.length < FLIGHT_TREADS) return treads;
-  const index = new Flatbush(candidates.length);
-  for (const line of candidates) index.add(...lineBBox(line));
-  index.finish();
-  // The next tread beyond each line along its normal, with the going to it.
-  const next = new Map<Line, { line: Line; going: number }[]>();
-  for (const line of candidates) {
-    const [x0, y0, x1, y1] = lineBBox(line);
-    const beyond: { line: Line; going: number }[] = [];
-    for (const k of index.search(x0 - longestGoing, y0 - longestGoing, x1 + longestGoing, y1 + longestGoing)) {
-      const other = candidates[k];
-      if (other === line || !parallel(line, other, PARALLEL_SINE) || Math.abs(other.length - line.length) > TREADS_AGREE * line.length) continue;
-      const [a, b] = [toFrame(line, other.a), toFrame(line, other.b)];
-      const going = (a[1] + b[1]) / 2 - line.offset;
-      const ends = [Math.min(a[0], b[0]), Math.max(a[0], b[0])];
-      if (going < shortestGoing || going > longestGoing || Math.abs(ends[0] - line.t0) > TREADS_AGREE * line.length || Math.abs(ends[1] - line.t1) > TREADS_AGREE * line.length) continue;
-      beyond.push({ line: other, going });
-    }
-    next.set(line, beyond);
+  const [shortestGoing, longestGoing] = TREAD_GOING_METRES.map((metres) => metres * scale.unitsPerMetre!);
+  const [narrowest, widest] = TREAD_WIDTH_METRES.map((metres) => metres * scale.unitsPerMetre!);
+  // Treads of one flight are drawn parallel: lines are grouped by their direction to the degree.
+  const byDirection = new Map<number, Line[]>();
+  for (const line of lines) {
+    if (line.length < narrowest || line.length > widest) continue;
+    const degree = Math.round((((Math.atan2(line.uy, line.ux) + Math.PI) % Math.PI) * 180) / Math.PI) % 180;
+    const group = byDirection.get(degree);
+    if (group) group.push(line);
+    else byDirection.set(degree, [line]);
   }
-  for (const first of candidates) {
-    for (const step of next.get(first)!) {
-      const flight = [first, step.line];
-      let last = step.line;
-      for (;;) {
-        const on = next.get(last)!.find(({ going }) => Math.abs(going - step.going) <= GOING_AGREES * step.going);
-        if (!on || flight.includes(on.line)) break;
-        flight.push(on.line);
-        last = on.line;
-      }
-      if (flight.length >= FLIGHT_TREADS) for (const line of flight) treads.add(line.id);
+  for (const group of byDirection.values()) {
+    const frame = group[0];
+    const items = group
+      .map((line) => {
+        const [a, b] = [toFrame(frame, line.a), toFrame(frame, line.b)];
+        return { line, offset: (a[1] + b[1]) / 2, start: Math.min(a[0], b[0]), end: Math.max(a[0], b[0]) };
+      })
+      .sort((p, q) => p.offset - q.offset);
+    for (const run of treadRuns(items)) {
+      const going = (items[run[run.length - 1]].offset - items[run[0]].offset) / (run.length - 1);
+      if (going >= shortestGoing && going <= longestGoing) for (const k of run) treads.add(items[k].line.id);
     }
   }
   return treads;
