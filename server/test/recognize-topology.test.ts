@@ -1844,6 +1844,32 @@ describe('a room glazed along one side, 7 m between its walls (a balcony\'s or a
     const windows = result.openings.filter((opening) => opening.subClass === 'window');
     expect(windows.map((window) => window.widthUnits * mpu)).toEqual([expect.closeTo(7, 1)]);
   });
+
+  it('closes it along glazing whose fixed middle light is set out from the casements either side', async () => {
+    // As kellerroman's ground floor glazes its garden front: two casements of 2.3 m, each drawn
+    // with two lines 5.04 and 5.08 m down, and between them a fixed light of 2.3 m drawn 5.06 and
+    // 5.1 m down. No line runs along three quarters of the gap, so no one track glazed it and the
+    // room ran out through it.
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([420 * MM, 297 * MM]);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const wall: [number, number][] = [[1, 5.2], [-0.2, 5.2], [-0.2, -0.2], [9.2, -0.2], [9.2, 5.2], [8, 5.2], [8, 5], [9, 5], [9, 0], [0, 0], [0, 5], [1, 5]];
+    page.drawSvgPath(wall.map(([x, y], k) => `${k === 0 ? 'M' : 'L'} ${at(x, y)}`).join(' ') + ' Z', { x: 0, y: page.getHeight(), borderColor: rgb(0, 0, 0), borderWidth: 0.7 });
+    const sashes: [number, number, number[]][] = [
+      [1, 3.3, [5.04, 5.08]],
+      [3.35, 5.65, [5.06, 5.1]],
+      [5.7, 8, [5.04, 5.08]],
+    ];
+    for (const [from, to, tracks] of sashes) for (const y of tracks) page.drawSvgPath(`M ${at(from, y)} L ${at(to, y)}`, { x: 0, y: page.getHeight(), borderColor: rgb(0, 0, 0), borderWidth: 0.25 });
+    const [nameX, nameY] = at(4, 2.5).split(' ').map(Number);
+    page.drawText('LOUNGE', { x: nameX, y: page.getHeight() - nameY, size: 9, font });
+    page.drawText('LEVEL 1 PLAN   SCALE 1:50', { x: 100, y: 60, size: 10, font });
+    const result = detectTopology({ ...(await parse(await doc.save())), metresPerUnit: mpu });
+    expect(result.rooms.map((room) => room.name)).toEqual(['LOUNGE']);
+    expect(polygonArea(result.rooms[0].polygon) * mpu * mpu).toBeCloseTo(45, 0);
+    const windows = result.openings.filter((opening) => opening.subClass === 'window');
+    expect(windows.map((window) => window.widthUnits * mpu)).toEqual([expect.closeTo(7, 1)]);
+  });
 });
 
 describe('a bedroom whose closet is shut by folding doors (a pair of leaves folded out from each jamb)', () => {

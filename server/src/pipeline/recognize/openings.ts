@@ -47,6 +47,8 @@ const GAP_METRES: [number, number] = [0.3, 6];
  */
 const GLAZED_GAP_METRES = 12;
 const GLAZED_GAP_SPANNING = 2;
+/** The sashes of one window stand within this share of the wall's thickness of each other's tracks. */
+const SASH_OFFSET_SHARE = 0.1;
 /** A wall end facing a jamb this many times as thick still makes a gap, when in line with it. */
 const JAMB_RATIO = 2.5;
 /** A door's jamb reaches its wall through at most this many odd-thickness stubs end to end. */
@@ -480,7 +482,10 @@ function classifyGap(gap: Gap, lines: Line[], evidence: Evidence, pocheFills: Re
     const key = Math.round((a[1] + b[1]) / 2);
     tracks.set(key, [...(tracks.get(key) ?? []), [Math.max(rect.s0, Math.min(a[0], b[0])), Math.min(rect.s1, Math.max(a[0], b[0]))]]);
   }
-  const spanning = [...tracks.values()].filter((pieces) => coveredLength(pieces) >= 0.75 * width).length;
+  // A window's sashes need not share a track: a fixed light set a little out from the casements
+  // beside it glazes the gap with them.
+  const sashOffset = SASH_OFFSET_SHARE * (rect.o1 - rect.o0);
+  const spanning = [...tracks.keys()].filter((key) => coveredLength([...tracks].flatMap(([other, pieces]) => (Math.abs(other - key) <= sashOffset ? pieces : []))) >= 0.75 * width).length;
   const panels = along.filter((line) => line.length >= 0.3 * width && line.length < 0.75 * width);
   // Sliding panels lie on two tracks and overlap in the middle; the sashes of a casement window
   // meet end to end on one line.
