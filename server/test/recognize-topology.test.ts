@@ -562,6 +562,48 @@ describe('polimi-qms3 A101 (AutoCAD plot, no room labels)', () => {
   });
 });
 
+describe('a plan with no scale whose garden\'s shrubs outnumber its doors', () => {
+  // Three rooms in a row at 1:50 on A3, walls 0.2 m drawn as outlines, each entered by a door of
+  // 0.9 m: a quarter turn with its leaf from the hinge to the arc's end. In the garden south of
+  // the house twelve shrubs, each a quarter turn of 0.2 m with its stem stroked from the arc's end
+  // through the centre and 0.1 m on past it, as Awaiskamboh's layout plan draws its lawns. The
+  // stems pass the centre as a leaf's hinge does, and the shrubs set the size of a metre: a fifth
+  // of the doors', and at that size no wall on the sheet was thin enough to be one.
+  const MM = 72 / 25.4;
+  const at = (x: number, y: number): [number, number] => [100 + ((x * 1000) / 50) * MM, 150 + ((y * 1000) / 50) * MM];
+  const quarter = (cx: number, cy: number, r: number, from: number) => {
+    const polar = (degrees: number) => at(cx + r * Math.cos((degrees * Math.PI) / 180), cy - r * Math.sin((degrees * Math.PI) / 180));
+    const k = (4 / 3) * Math.tan(Math.PI / 8) * r;
+    const handle = (degrees: number, sign: number) => {
+      const a = (degrees * Math.PI) / 180;
+      return at(cx + r * Math.cos(a) - sign * k * Math.sin(a), cy - r * Math.sin(a) - sign * k * Math.cos(a));
+    };
+    return `M ${polar(from).join(' ')} C ${handle(from, 1).join(' ')} ${handle(from + 90, -1).join(' ')} ${polar(from + 90).join(' ')}`;
+  };
+
+  it('sizes the plan by its doors', async () => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([420 * MM, 297 * MM]);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const pen = { x: 0, y: page.getHeight(), borderColor: rgb(0, 0, 0), borderWidth: 0.5 };
+    const box = (x0: number, y0: number, x1: number, y1: number) => [[x0, y0], [x1, y0], [x1, y1], [x0, y1]].map(([x, y], k) => `${k === 0 ? 'M' : 'L'} ${at(x, y).join(' ')}`).join(' ') + ' Z';
+    page.drawSvgPath([box(-0.2, -0.2, 12.2, 5.2), box(0, 0, 3.9, 5), box(4.1, 0, 8, 5), box(8.2, 0, 12, 5)].join(' '), pen);
+    for (const [x, name] of [[0.5, 'OFFICE'], [4.6, 'STORE'], [8.7, 'LIBRARY']] as const) {
+      page.drawSvgPath(`${quarter(x, 4.9, 0.9, 0)} M ${at(x, 4.9).join(' ')} L ${at(x + 0.9, 4.9).join(' ')}`, pen);
+      const [px, py] = at(x + 1, 2.5);
+      page.drawText(name, { x: px, y: page.getHeight() - py, size: 9, font });
+    }
+    for (let k = 0; k < 12; k++) {
+      const [cx, cy] = [0.5 + k, 6.5];
+      page.drawSvgPath(`${quarter(cx, cy, 0.2, 0)} M ${at(cx + 0.2, cy).join(' ')} L ${at(cx - 0.1, cy).join(' ')}`, pen);
+    }
+    const result = detectTopology({ ...(await parse(await doc.save())), metresPerUnit: null });
+    // Leaves of 0.9 m read as the typical 0.82 m: 9.8 % over the 118.1 units a metre is at 1:50.
+    expect(result.unitsPerMetre! * MPU_AT_1_TO_50).toBeCloseTo(0.9 / 0.82, 2);
+    expect(result.rooms.map((room) => room.name).sort()).toEqual(['LIBRARY', 'OFFICE', 'STORE']);
+  });
+});
+
 describe('archicad-atrium (ArchiCAD export, M 1:50, dimensions ended by ticks)', () => {
   it('takes no wall from a dimension line ticked at both ends, so rooms reach their wall faces', async () => {
     const sheet = await parse(new Uint8Array(readFileSync(path.join(realplans, 'archicad-atrium/floor-plan.pdf'))));

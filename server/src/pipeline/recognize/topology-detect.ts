@@ -5,14 +5,14 @@
 import type { Position } from '../../../../core/src/types.ts';
 import type { SheetInfo, SheetPrimitives, SheetWord } from '../types.ts';
 import Flatbush from 'flatbush';
-import { boxContainsPoint, closeRing, distanceToSegment, interiorPoint, median, pointInPolygon, pointInRing, ringBBox } from './geom-basics.ts';
+import { boxContainsPoint, closeRing, interiorPoint, median, pointInPolygon, pointInRing, ringBBox } from './geom-basics.ts';
 import { fromFrame, pointsBeside, rectCorners, rectRing, type FrameRect } from './geom-frame.ts';
 import type { OpeningDetection, PolygonRings, RoomDetection, WallDetection } from './model.ts';
 import { detectOpenings, type FoundOpening } from './openings.ts';
 import { detectRooms, footprintOutlines, type FoundRoom, type RoomInput } from './rooms.ts';
 import { segmentIndexOf, strokeSegments } from './topology-separators.ts';
 import { withoutContext } from './topology-context.ts';
-import { collectEvidence, lineBBox, type Arc, type Evidence } from './topology-evidence.ts';
+import { collectEvidence, lineBBox, runsBetween, type Arc, type Evidence } from './topology-evidence.ts';
 import { snapToDimensions, withAdjoiningRooms } from './topology-footprint.ts';
 import { stampedOutlines } from './topology-gross.ts';
 import { detectWallEvidence, wallCandidates, wallScale, type WallCandidates, type WallReading, type WallRun } from './walls.ts';
@@ -47,7 +47,7 @@ const SMALLEST_SWING_MM = 1.2;
 
 /**
  * Radii of door swings: arcs sweeping a quarter turn with a straight leaf from the centre to one
- * end. Rounded corners and fixture outlines sweep quarter turns too but have no leaf; section and
+ * end, ending at both. Rounded corners and fixture outlines sweep quarter turns too but have no leaf; section and
  * grid bubbles are whole circles, drawn as several arcs round one centre.
  */
 function doorSwingRadii(evidence: Evidence): number[] {
@@ -70,10 +70,9 @@ function doorSwingRadii(evidence: Evidence): number[] {
     if (Math.abs(arc.sweep - Math.PI / 2) > (15 * Math.PI) / 180 || arcsPerCircle.get(circleKey(arc))!.size > 1) continue;
     const near = 0.1 * arc.radius;
     const [cx, cy] = arc.center;
-    const leaf = index.search(cx - near, cy - near, cx + near, cy + near).some((k) => {
-      const line = evidence.lines[k];
-      return [arc.start, arc.end].some((end) => distanceToSegment(arc.center, line.a, line.b) <= near && distanceToSegment(end, line.a, line.b) <= near);
-    });
+    // The leaf ends at the hinge: a line running on through the centre is a diameter (a chair's
+    // seat under its semicircular back, drawn as two quarter turns).
+    const leaf = index.search(cx - near, cy - near, cx + near, cy + near).some((k) => [arc.start, arc.end].some((end) => runsBetween(evidence.lines[k], arc.center, end, near)));
     if (leaf) radii.push(arc.radius);
   }
   return radii;
