@@ -467,3 +467,53 @@ describe('recognizeSheet on a plan with key plans beside it', () => {
     ]);
   });
 });
+
+describe('recognizeSheet on a house plan that prints its rooms\' sizes and no scale', () => {
+  // Three rooms in a row, 14', 10' and 8' wide and 12' deep, walls 9" of black poché, drawn at
+  // 1/8" = 1'-0" on A3 with no scale note and no dimension: each room's size under its name, as
+  // South Asian house plans print them (`BED ROOM 16'-7½"X13'-0"`). `misprinted` scales each
+  // room's printed size by its own factor.
+  const housePlan = async (misprinted: [number, number, number] = [1, 1, 1]) => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([1190.55, 841.89]);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const pt = (feet: number) => feet * 9;
+    const at = (x: number, y: number) => `${150 + pt(x)} ${150 + pt(y)}`;
+    const rect = (x0: number, y0: number, x1: number, y1: number) => `M ${at(x0, y0)} L ${at(x1, y0)} L ${at(x1, y1)} L ${at(x0, y1)} Z`;
+    const black = { x: 0, y: page.getHeight(), color: rgb(0, 0, 0) };
+    const rooms: [string, number, number][] = [['BED ROOM', 0, 14], ['DINING', 14.75, 24.75], ['KITCHEN', 25.5, 33.5]];
+    const walls: [number, number, number, number][] = [[-0.75, -0.75, 34.25, 0], [-0.75, 12, 34.25, 12.75], [-0.75, 0, 0, 12], [14, 0, 14.75, 12], [24.75, 0, 25.5, 12], [33.5, 0, 34.25, 12]];
+    for (const wall of walls) page.drawSvgPath(rect(...wall), black);
+    const feetAndInches = (feet: number) => `${Math.floor(feet)}'-${Math.round((feet % 1) * 12)}"`;
+    rooms.forEach(([name, x0, x1], k) => {
+      const [x, y] = [150 + pt(x0 + 1), page.getHeight() - (150 + pt(5))];
+      page.drawText(name, { x, y, size: 8, font });
+      page.drawText(`${feetAndInches((x1 - x0) * misprinted[k])}X${feetAndInches(12 * misprinted[k])}`, { x, y: y - 10, size: 7, font });
+    });
+    page.drawText('GROUND FLOOR PLAN', { x: 150, y: page.getHeight() - (150 + pt(15)), size: 10, font });
+    return doc.save();
+  };
+  const recognized = async (pdf: Uint8Array) => {
+    const sheet = await openSheet(pdf, 150);
+    const [primitives, words] = await Promise.all([extractPrimitives(sheet), extractWords(sheet)]);
+    await sheet.close();
+    const detection = detectScale({ words, primitives, info: sheet.info });
+    return { detection, result: recognizeSheet({ info: sheet.info, primitives, words, scale: detection.scale, sizeScale: detection.sizeScale }) };
+  };
+
+  it('offers the scale the rooms measure at their printed sizes, flagged for confirming', async () => {
+    const { detection, result } = await recognized(await housePlan());
+    expect(detection.scale).toBeNull();
+    expect(result.scale).toMatchObject({ drawing: 0.125, real: 1, units: 'imperial', manual_scaling_needed: true });
+    expect(result.scale?.label).toMatch(/from room sizes/);
+    // Confirmed, it measures the bedroom 14' × 12' = 168 SF.
+    const mpu = metresPerUnit({ ...result.scale!, manual_scaling_needed: false }, 150)!;
+    const bedroom = result.geojson.features.find((feature) => feature.properties.class === 'room' && feature.properties.name === 'BED ROOM')!;
+    expect((polygonArea((bedroom.geometry as PolygonGeometry).coordinates) * mpu * mpu) / 0.3048 ** 2).toBeCloseTo(168, 0);
+  });
+
+  it('offers none where the rooms\' printed sizes disagree on it', async () => {
+    const { result } = await recognized(await housePlan([1, 1.15, 0.87]));
+    expect(result.scale).toBeNull();
+  });
+});

@@ -11,6 +11,7 @@ import { findTitles } from '../src/pipeline/scale/layout.ts';
 import { assembleLines } from '../src/pipeline/scale/lines.ts';
 import { findNotToScale, findScaleNotes } from '../src/pipeline/scale/notes.ts';
 import { METRES_PER_INCH, realPerPaper } from '../src/pipeline/scale/ratio.ts';
+import { printedRoomSize } from '../src/pipeline/scale/room-sizes.ts';
 import { extractWords } from '../src/pipeline/text.ts';
 import type { SheetInfo, SheetWord } from '../src/pipeline/types.ts';
 import { extractPrimitives } from '../src/pipeline/vectors.ts';
@@ -152,6 +153,27 @@ describe('dimension strings', () => {
 
   it.each([`@ 16" OC`, `11' x 10'`, 'A: 6.42 m', 'ROOM 138', `SCALE: 1/8" = 1'`])('takes %s for no dimension', (text) => {
     expect(dimensionsOf(printed(text, 100, 100))).toEqual([]);
+  });
+});
+
+describe('rooms\' printed sizes', () => {
+  const feet = (value: number) => value * 0.3048;
+  it.each([
+    [`16'-7½"X13'-0"`, [feet(16 + 7.5 / 12), feet(13)]],
+    [`11' x 10'`, [feet(11), feet(10)]],
+    [`9' 3" x 10' 3"`, [feet(9.25), feet(10.25)]],
+    [`22'-9.5"X18'-3"`, [feet(22 + 9.5 / 12), feet(18.25)]],
+    [`11'-2 1/2"X13'-9"`, [feet(11 + 2.5 / 12), feet(13.75)]],
+    ['3.50 x 4.20', [3.5, 4.2]],
+    ['3,5 m × 4,2 m', [3.5, 4.2]],
+  ])('reads %s', (text, sides) => {
+    const size = printedRoomSize(text)!;
+    expect(size.sides[0]).toBeCloseTo(sides[0], 4);
+    expect(size.sides[1]).toBeCloseTo(sides[1], 4);
+  });
+
+  it.each([['BEDROOM'], [`10'-9 3/16"13'-9 13/16"`], [`11' x 10' / 9' x 8'`], [`12'-6"`], ['W1 2x2']])('reads no size in %s', (text) => {
+    expect(printedRoomSize(text)).toBeNull();
   });
 });
 

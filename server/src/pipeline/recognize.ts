@@ -17,7 +17,10 @@ import { namesRoomUse } from './recognize/rooms.ts';
 import { detectTopology } from './recognize/topology-detect.ts';
 import { readSurely } from './recognize/topology-evidence.ts';
 import { findTitles } from './scale/layout.ts';
-import { assembleLines } from './scale/lines.ts';
+import { assembleLines, centreOf } from './scale/lines.ts';
+import { METRES_PER_INCH } from './scale/ratio.ts';
+import { scaleFromRoomSizes } from './scale/room-sizes.ts';
+import { measuredScale } from './scale.ts';
 import type { SheetInfo, SheetPrimitives, SheetWord } from './types.ts';
 
 export { publicWord, rootFolder, ROOT_FOLDER_ID } from './recognize/features.ts';
@@ -117,10 +120,13 @@ export function recognizeSheet(input: RecognitionInput): RecognitionResult {
       )
     : NO_TOPOLOGY;
   const { unitsPerMetre, ...detected } = topology;
+  const sized = scale === null && mpu === null ? attempt('scale from room sizes', () => roomSizeScale(detected.rooms, words, info.dpi), null, warnings) : null;
+  // Offered for confirming, the rooms' scale still sizes the fixtures, as a flagged bar's does.
+  const fixtureMpu = sized === null ? mpu : metresPerUnit({ ...sized, manual_scaling_needed: false }, info.dpi);
   const symbols = plan
     ? attempt<FixtureDetection[]>(
         'fixtures',
-        () => detectFixtures({ info, primitives, words, metresPerUnit: mpu, rooms: detected.rooms, estimatedUnitsPerMetre: estimatedUnitsPerMetre(scale, info.dpi) ?? unitsPerMetre }),
+        () => detectFixtures({ info, primitives, words, metresPerUnit: fixtureMpu, rooms: detected.rooms, estimatedUnitsPerMetre: estimatedUnitsPerMetre(scale, info.dpi) ?? unitsPerMetre }),
         [],
         warnings,
       )
@@ -133,5 +139,21 @@ export function recognizeSheet(input: RecognitionInput): RecognitionResult {
     { geojson: { type: 'FeatureCollection' as const, features: [rootFolder(ROOT_FOLDER_NAME)] }, words: words.map(publicWord) },
     warnings,
   );
-  return { scale, geojson: collection.geojson, words: collection.words, warnings };
+  return { scale: sized ?? scale, geojson: collection.geojson, words: collection.words, warnings };
+}
+
+/**
+ * The scale a sheet that prints none suggests through its rooms' printed sizes (scale/room-sizes.ts),
+ * measured on the rooms the walls closed. Like the scale its dimensions alone suggest, it is
+ * offered for confirming, flagged: no printed note stands behind it.
+ */
+function roomSizeScale(rooms: SheetDetections['rooms'], words: SheetWord[], dpi: number): Scale | null {
+  if (rooms.length === 0) return null;
+  const lines = assembleLines(words);
+  const centres = lines.map(centreOf);
+  const reading = scaleFromRoomSizes(rooms.map((room) => ({ ring: room.floor[0], lines: lines.filter((_, k) => pointInPolygon(centres[k], room.floor)) })));
+  if (reading === null) return null;
+  // Real length per length of paper: a metre of the building is `unitsPerMetre` units of the sheet.
+  const ratio = 1 / ((reading.unitsPerMetre / dpi) * METRES_PER_INCH);
+  return measuredScale(ratio, reading.imperial, 'room sizes', true);
 }

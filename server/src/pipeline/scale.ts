@@ -337,7 +337,7 @@ function barVerdict(bar: { ratio: number }, ratio: number): Verdict {
 }
 
 /** A scale measured rather than printed: the standard one within 1 %, else the ratio itself. */
-function measuredScale(ratio: number, imperial: boolean, source: string, manual: boolean): Scale {
+export function measuredScale(ratio: number, imperial: boolean, source: string, manual: boolean): Scale {
   const standard = nearestStandardScale(ratio, imperial ? 'imperial' : 'metric', SNAP_TO_STANDARD);
   if (standard) return { ...standard, label: `${standard.label} (from ${source})`, manual_scaling_needed: manual };
   if (imperial) {

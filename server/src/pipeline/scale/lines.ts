@@ -83,7 +83,7 @@ export function bboxOf(points: readonly Position[]): BBox {
   return box;
 }
 
-function centreOf(box: FramedBox): Position {
+export function centreOf(box: FramedBox): Position {
   return fromFrame(box.frame, (box.along[0] + box.along[1]) / 2, (box.across[0] + box.across[1]) / 2);
 }
 
