@@ -47,8 +47,8 @@ const SMALLEST_SWING_MM = 1.2;
 
 /**
  * Radii of door swings: arcs sweeping a quarter turn with a straight leaf from the centre to one
- * end, ending at both. Rounded corners and fixture outlines sweep quarter turns too but have no leaf; section and
- * grid bubbles are whole circles, drawn as several arcs round one centre.
+ * end, ending at both. Rounded corners and fixture outlines sweep quarter turns too but have no
+ * leaf; section and grid bubbles are whole circles, drawn as several arcs round one centre.
  */
 function doorSwingRadii(evidence: Evidence): number[] {
   const radii: number[] = [];
@@ -70,8 +70,8 @@ function doorSwingRadii(evidence: Evidence): number[] {
     if (Math.abs(arc.sweep - Math.PI / 2) > (15 * Math.PI) / 180 || arcsPerCircle.get(circleKey(arc))!.size > 1) continue;
     const near = 0.1 * arc.radius;
     const [cx, cy] = arc.center;
-    // The leaf ends at the hinge: a line running on through the centre is a diameter (a chair's
-    // seat under its semicircular back, drawn as two quarter turns).
+    // The leaf ends at the hinge: a line running on through the centre is no leaf (a shrub's stem
+    // drawn through its quarter turn, a dozen of them in a garden beside one door).
     const leaf = index.search(cx - near, cy - near, cx + near, cy + near).some((k) => [arc.start, arc.end].some((end) => runsBetween(evidence.lines[k], arc.center, end, near)));
     if (leaf) radii.push(arc.radius);
   }

@@ -21,8 +21,6 @@ export interface RoomSizeReading {
   unitsPerMetre: number;
   /** Whether the sizes are printed in feet and inches. */
   imperial: boolean;
-  /** How many rooms agree on it. */
-  rooms: number;
 }
 
 const FEET_INCHES = String.raw`(\d{1,3})\s*'(?:\s*-?\s*(\d{1,2}(?:\.\d+)?)(?:\s+(\d{1,2})\s*/\s*(\d{1,2}))?\s*")?`;
@@ -95,5 +93,5 @@ export function scaleFromRoomSizes(rooms: SizedRoom[]): RoomSizeReading | null {
   // Most of the sized rooms must agree: a plan whose sizes are nominal scatters them.
   if (agreeing.length < MIN_ROOMS || agreeing.length < found.length / 2) return null;
   const mean = agreeing.reduce((sum, room) => sum + room.unitsPerMetre, 0) / agreeing.length;
-  return { unitsPerMetre: mean, imperial: agreeing.filter((room) => room.imperial).length * 2 > agreeing.length, rooms: agreeing.length };
+  return { unitsPerMetre: mean, imperial: agreeing.filter((room) => room.imperial).length * 2 > agreeing.length };
 }
