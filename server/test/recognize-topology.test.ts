@@ -1870,21 +1870,29 @@ describe('a room glazed along one side, 7 m between its walls (a balcony\'s or a
   const at = (x: number, y: number) => `${100 + ((x * 1000) / 50) * MM} ${150 + ((y * 1000) / 50) * MM}`;
   const mpu = MPU_AT_1_TO_50;
 
-  it('closes the room along its glazing and reports the window at its width', async () => {
+  /** The lounge glazed by `sashes`, each [from, to, tracks]: glazing lines from x = from to x = to at each y of its tracks, metres. */
+  async function loungeGlazedBy(sashes: [number, number, number[]][]): Promise<TopologyResult> {
     const doc = await PDFDocument.create();
     const page = doc.addPage([420 * MM, 297 * MM]);
     const font = await doc.embedFont(StandardFonts.Helvetica);
     const wall: [number, number][] = [[1, 5.2], [-0.2, 5.2], [-0.2, -0.2], [9.2, -0.2], [9.2, 5.2], [8, 5.2], [8, 5], [9, 5], [9, 0], [0, 0], [0, 5], [1, 5]];
     page.drawSvgPath(wall.map(([x, y], k) => `${k === 0 ? 'M' : 'L'} ${at(x, y)}`).join(' ') + ' Z', { x: 0, y: page.getHeight(), borderColor: rgb(0, 0, 0), borderWidth: 0.7 });
-    for (const y of [5, 5.1, 5.2]) page.drawSvgPath(`M ${at(1, y)} L ${at(8, y)}`, { x: 0, y: page.getHeight(), borderColor: rgb(0, 0, 0), borderWidth: 0.25 });
+    for (const [from, to, tracks] of sashes) for (const y of tracks) page.drawSvgPath(`M ${at(from, y)} L ${at(to, y)}`, { x: 0, y: page.getHeight(), borderColor: rgb(0, 0, 0), borderWidth: 0.25 });
     const [nameX, nameY] = at(4, 2.5).split(' ').map(Number);
     page.drawText('LOUNGE', { x: nameX, y: page.getHeight() - nameY, size: 9, font });
     page.drawText('LEVEL 1 PLAN   SCALE 1:50', { x: 100, y: 60, size: 10, font });
-    const result = detectTopology({ ...(await parse(await doc.save())), metresPerUnit: mpu });
+    return detectTopology({ ...(await parse(await doc.save())), metresPerUnit: mpu });
+  }
+
+  function expectClosedAtItsWindow(result: TopologyResult): void {
     expect(result.rooms.map((room) => room.name)).toEqual(['LOUNGE']);
     expect(polygonArea(result.rooms[0].polygon) * mpu * mpu).toBeCloseTo(45, 0);
     const windows = result.openings.filter((opening) => opening.subClass === 'window');
     expect(windows.map((window) => window.widthUnits * mpu)).toEqual([expect.closeTo(7, 1)]);
+  }
+
+  it('closes the room along its glazing and reports the window at its width', async () => {
+    expectClosedAtItsWindow(await loungeGlazedBy([[1, 8, [5, 5.1, 5.2]]]));
   });
 
   it('closes it along glazing whose fixed middle light is set out from the casements either side', async () => {
@@ -1892,25 +1900,13 @@ describe('a room glazed along one side, 7 m between its walls (a balcony\'s or a
     // with two lines 5.04 and 5.08 m down, and between them a fixed light of 2.3 m drawn 5.06 and
     // 5.1 m down. No line runs along three quarters of the gap, so no one track glazed it and the
     // room ran out through it.
-    const doc = await PDFDocument.create();
-    const page = doc.addPage([420 * MM, 297 * MM]);
-    const font = await doc.embedFont(StandardFonts.Helvetica);
-    const wall: [number, number][] = [[1, 5.2], [-0.2, 5.2], [-0.2, -0.2], [9.2, -0.2], [9.2, 5.2], [8, 5.2], [8, 5], [9, 5], [9, 0], [0, 0], [0, 5], [1, 5]];
-    page.drawSvgPath(wall.map(([x, y], k) => `${k === 0 ? 'M' : 'L'} ${at(x, y)}`).join(' ') + ' Z', { x: 0, y: page.getHeight(), borderColor: rgb(0, 0, 0), borderWidth: 0.7 });
-    const sashes: [number, number, number[]][] = [
-      [1, 3.3, [5.04, 5.08]],
-      [3.35, 5.65, [5.06, 5.1]],
-      [5.7, 8, [5.04, 5.08]],
-    ];
-    for (const [from, to, tracks] of sashes) for (const y of tracks) page.drawSvgPath(`M ${at(from, y)} L ${at(to, y)}`, { x: 0, y: page.getHeight(), borderColor: rgb(0, 0, 0), borderWidth: 0.25 });
-    const [nameX, nameY] = at(4, 2.5).split(' ').map(Number);
-    page.drawText('LOUNGE', { x: nameX, y: page.getHeight() - nameY, size: 9, font });
-    page.drawText('LEVEL 1 PLAN   SCALE 1:50', { x: 100, y: 60, size: 10, font });
-    const result = detectTopology({ ...(await parse(await doc.save())), metresPerUnit: mpu });
-    expect(result.rooms.map((room) => room.name)).toEqual(['LOUNGE']);
-    expect(polygonArea(result.rooms[0].polygon) * mpu * mpu).toBeCloseTo(45, 0);
-    const windows = result.openings.filter((opening) => opening.subClass === 'window');
-    expect(windows.map((window) => window.widthUnits * mpu)).toEqual([expect.closeTo(7, 1)]);
+    expectClosedAtItsWindow(
+      await loungeGlazedBy([
+        [1, 3.3, [5.04, 5.08]],
+        [3.35, 5.65, [5.06, 5.1]],
+        [5.7, 8, [5.04, 5.08]],
+      ]),
+    );
   });
 });
 
