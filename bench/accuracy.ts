@@ -35,6 +35,8 @@
 //    Sheets that stamp rooms with their areas in m² (archicad-atrium, zeidler-a214): every stamp
 //    beside the room it lies in. The fixtures found on each, and on the VA plan, whose toilet rooms
 //    each hold one toilet, how many rooms labelled TOILET hold one and how many toilets stand elsewhere.
+//    nithish, which prints no scale but each room's width × length: the scale its rooms offer, and
+//    each sized room's area at that scale beside its printed size.
 // 3. Real sheets that draw no plan (a cover sheet's axonometric view, notes, a schedule, elevations,
 //    sections): every room, wall and fixture found there is a false one.
 //
@@ -54,6 +56,8 @@ import { ringBBox } from '../server/src/pipeline/recognize/geom-basics.ts';
 import { differenceOf, intersectionOf, multiPolygonArea, unionAll } from '../server/src/pipeline/recognize/geom-clip.ts';
 import { renderSheet, scaledPng } from '../server/src/pipeline/render.ts';
 import { detectScale } from '../server/src/pipeline/scale.ts';
+import { assembleLines, centreOf } from '../server/src/pipeline/scale/lines.ts';
+import { printedRoomSize } from '../server/src/pipeline/scale/room-sizes.ts';
 import { readSheetWords } from '../server/src/pipeline/words.ts';
 import type { SheetWord } from '../server/src/pipeline/types.ts';
 import { extractPrimitives } from '../server/src/pipeline/vectors.ts';
@@ -800,6 +804,27 @@ async function benchFirstFloor() {
   };
 }
 
+/**
+ * nithish: an Indian house plan that prints no scale but each room's size under its name
+ * (`Bed Room 11' x 10'`). The scale its rooms suggest is offered flagged; taken as confirmed, each
+ * sized room's area is set beside its printed width times length.
+ */
+async function benchRoomSizes() {
+  const run = await runPipeline(new Uint8Array(readFileSync(path.join(realplans, 'nithish/floorplan.pdf'))), renderTo('nithish'));
+  const confirmed = run.scale && metresPerUnit({ ...run.scale, manual_scaling_needed: false }, DPI);
+  const lines = assembleLines(run.words);
+  const rooms: RoomComparison[] = featuresOf(run.geojson, (f) => f.properties.class === 'room').flatMap((room) => {
+    const rings = ringsOf(room);
+    const sizes = lines.flatMap((line) => (pointInPolygon(centreOf(line), rings) ? (printedRoomSize(line.text) ?? []) : []));
+    if (sizes.length !== 1) return [];
+    const [a, b] = sizes[0].sides;
+    const printed = Number(((a * b) / SQUARE_METRES_PER_SQUARE_FOOT).toFixed(1));
+    const measured = confirmed ? (polygonArea(rings) * confirmed ** 2) / SQUARE_METRES_PER_SQUARE_FOOT : null;
+    return [{ room: room.properties.name ?? '?', printed, unit: 'sq ft' as const, measured, error: measured === null ? null : (measured - printed) / printed, featureId: room.properties.id }];
+  });
+  return { scale: scaleLabel(run.scale), rooms, within3pc: withinShare(rooms, 0.03) };
+}
+
 /** Sheets of the real sets that draw no plan, and what they draw instead. */
 const NO_PLAN_SHEETS: [file: string, page: number, draws: string][] = [
   ['purdue-lilyhall/drawings.pdf', 1, 'cover sheet: an axonometric view'],
@@ -858,12 +883,13 @@ const ghostscript = hasGhostscript();
 console.log(`Generated sheets with their lettering outlined, read by OCR (the first ${OUTLINED} suite sheets)${ghostscript ? ':' : ': skipped, Ghostscript (gs) is not installed'}`);
 const outlinedSheets = ghostscript ? await benchOutlined() : [];
 const outlined = outlinedSheets.length > 0 ? summariseGenerated(outlinedSheets) : null;
-console.log('Real drawings: asheville, va-finish-plan, first-floor, archicad-atrium, zeidler-a214');
+console.log('Real drawings: asheville, va-finish-plan, first-floor, archicad-atrium, zeidler-a214, nithish');
 const asheville = await benchAsheville(1, ['Main', '2nd', 'Basement']);
 const ashevilleFloors = [await benchAsheville(2, ['Main']), await benchAsheville(3, ['2nd']), await benchAsheville(4, ['Basement'])];
 const va = await benchVa();
 const firstFloor = await benchFirstFloor();
 const stamped = { archicad: await benchStamped('archicad-atrium/floor-plan.pdf', 'archicad-atrium'), zeidler: await benchStamped('zeidler-a214/floorplan.pdf', 'zeidler-a214') };
+const roomSizes = await benchRoomSizes();
 const noPlan = await benchNoPlanSheets();
 
 /** Per-class detection counts and scores, one row a class. */
@@ -937,6 +963,10 @@ for (const [name, sheet] of Object.entries(stamped)) {
   roomTable(sheet.rooms);
 }
 console.log(
+  `\nnithish (no scale printed; offered from its rooms' sizes: ${roomSizes.scale ?? 'none'}): at that scale ${pc(roomSizes.within3pc)} of ${roomSizes.rooms.length} sized rooms within 3% of width × length`,
+);
+roomTable(roomSizes.rooms);
+console.log(
   `\nva-finish-plan fixtures (weak truth: one toilet in each room labelled TOILET): toilets in ${va.toiletRooms.withToilet} of ${va.toiletRooms.rooms} such rooms, ${va.toiletRooms.toiletsElsewhere} elsewhere`,
 );
 console.log('Fixtures found on the real drawings:');
@@ -956,6 +986,6 @@ table(
 
 writeFileSync(
   path.join(outDir, 'accuracy.json'),
-  JSON.stringify({ dpi: DPI, generatedAt: new Date().toISOString(), seed: SEED, generated: { summary: generated, sheets: generatedSheets }, areaPlans, outlined: outlined && { summary: outlined, sheets: outlinedSheets }, real: { asheville, ashevilleFloors, va, firstFloor, stamped, noPlan } }, null, 2),
+  JSON.stringify({ dpi: DPI, generatedAt: new Date().toISOString(), seed: SEED, generated: { summary: generated, sheets: generatedSheets }, areaPlans, outlined: outlined && { summary: outlined, sheets: outlinedSheets }, real: { asheville, ashevilleFloors, va, firstFloor, stamped, roomSizes, noPlan } }, null, 2),
 );
 console.log(`\nReport: bench/out/accuracy.json; overlays: bench/out/accuracy/*.png`);
