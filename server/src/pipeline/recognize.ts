@@ -17,7 +17,7 @@ import { namesRoomUse } from './recognize/rooms.ts';
 import { detectTopology } from './recognize/topology-detect.ts';
 import { readSurely } from './recognize/topology-evidence.ts';
 import { findTitles } from './scale/layout.ts';
-import { assembleLines, centreOf } from './scale/lines.ts';
+import { assembleLines, centreOf, type TextLine } from './scale/lines.ts';
 import { METRES_PER_INCH } from './scale/ratio.ts';
 import { scaleFromRoomSizes } from './scale/room-sizes.ts';
 import { measuredScale } from './scale.ts';
@@ -76,8 +76,7 @@ const PLAN_TITLE_SIZE_SHARE = 0.75;
  * its notes, so plan titles count only about as large as the views' titles. A room's name counts
  * where it is surely read: OCR makes "wc" of a section's hatch.
  */
-function drawsNoPlan(words: SheetWord[]): boolean {
-  const lines = assembleLines(words);
+function drawsNoPlan(lines: TextLine[]): boolean {
   const titles = findTitles(lines);
   const views = titles.filter((title) => title.kind === 'view');
   if (views.length === 0) return false;
@@ -104,7 +103,8 @@ function fixturesOfThePlan(fixtures: FixtureDetection[], footprints: PolygonRing
 export function recognizeSheet(input: RecognitionInput): RecognitionResult {
   const { info, primitives, words, scale } = input;
   const warnings: string[] = [];
-  const plan = !drawsNoPlan(words);
+  const lines = assembleLines(words);
+  const plan = !drawsNoPlan(lines);
   // A scale flagged for manual scaling is no ruler: without a size scale, sizes are then judged
   // from the drawing itself.
   const mpu = metresPerUnit(input.sizeScale === undefined ? scale : input.sizeScale, info.dpi);
@@ -120,7 +120,7 @@ export function recognizeSheet(input: RecognitionInput): RecognitionResult {
       )
     : NO_TOPOLOGY;
   const { unitsPerMetre, ...detected } = topology;
-  const sized = scale === null && mpu === null ? attempt('scale from room sizes', () => roomSizeScale(detected.rooms, words, info.dpi), null, warnings) : null;
+  const sized = scale === null && mpu === null ? attempt('scale from room sizes', () => roomSizeScale(detected.rooms, lines, info.dpi), null, warnings) : null;
   // Offered for confirming, the rooms' scale still sizes the fixtures, as a flagged bar's does.
   const fixtureMpu = sized === null ? mpu : metresPerUnit({ ...sized, manual_scaling_needed: false }, info.dpi);
   const symbols = plan
@@ -147,9 +147,8 @@ export function recognizeSheet(input: RecognitionInput): RecognitionResult {
  * measured on the rooms the walls closed. Like the scale its dimensions alone suggest, it is
  * offered for confirming, flagged: no printed note stands behind it.
  */
-function roomSizeScale(rooms: SheetDetections['rooms'], words: SheetWord[], dpi: number): Scale | null {
+function roomSizeScale(rooms: SheetDetections['rooms'], lines: TextLine[], dpi: number): Scale | null {
   if (rooms.length === 0) return null;
-  const lines = assembleLines(words);
   const centres = lines.map(centreOf);
   const reading = scaleFromRoomSizes(rooms.map((room) => ({ ring: room.floor[0], lines: lines.filter((_, k) => pointInPolygon(centres[k], room.floor)) })));
   if (reading === null) return null;

@@ -48,7 +48,7 @@ import type { FixtureDetection, FixtureSubClass, RoomDetection, Ring } from './m
 import { overlapArea } from './features.ts';
 import { cellKey, convexHull, cross, distance, distanceToSegment, pointInPolygon, pointInRing, ringBBox, signedArea2 } from './geom-basics.ts';
 import { strokeFaces } from './fixture-faces.ts';
-import { treadRuns } from './stair-treads.ts';
+import { byDegree, treadRuns } from './stair-treads.ts';
 
 export interface FixtureInput {
   primitives: SheetPrimitives;
@@ -996,15 +996,8 @@ function findStairs(parts: Part[], index: PartIndex, ruler: Ruler, words: WordIn
   const treads = parts
     .map((part, i) => ({ part, i }))
     .filter(({ part }) => part.kind === 'segment' && ruler.fits(2 * part.frame.halfLong, 0.6, 2.5) !== false);
-  // Direction buckets of 1°, each tread filed under its own and its neighbour's bucket.
-  const buckets = new Map<number, { part: Part; i: number }[]>();
-  for (const tread of treads) {
-    const angle = (Math.atan2(tread.part.frame.u[1], tread.part.frame.u[0]) + Math.PI) % Math.PI;
-    const bucket = Math.round((angle * 180) / Math.PI) % 180;
-    const list = buckets.get(bucket);
-    if (list) list.push(tread);
-    else buckets.set(bucket, [tread]);
-  }
+  // Direction buckets of 1°, each tread taken with its own and its neighbour's bucket.
+  const buckets = byDegree(treads, ({ part }) => part.frame.u);
   const candidates: Candidate[] = [];
   const used = new Set<number>();
   for (const [bucket, list] of [...buckets].sort((a, b) => a[0] - b[0])) {

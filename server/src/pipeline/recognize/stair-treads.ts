@@ -35,3 +35,19 @@ export function treadRuns(items: { offset: number; start: number; end: number }[
   }
   return runs;
 }
+
+/**
+ * Items filed by their direction to the degree (0–179): a flight's treads are drawn parallel.
+ * `direction` gives an item's direction as a vector.
+ */
+export function byDegree<T>(items: T[], direction: (item: T) => readonly [number, number]): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const item of items) {
+    const [ux, uy] = direction(item);
+    const degree = Math.round((((Math.atan2(uy, ux) + Math.PI) % Math.PI) * 180) / Math.PI) % 180;
+    const group = groups.get(degree);
+    if (group) group.push(item);
+    else groups.set(degree, [item]);
+  }
+  return groups;
+}

@@ -23,7 +23,7 @@ import { lighterWalls, type LighterLimits } from './walls-lighter.ts';
 import { curvedWalls, type CurvedWall } from './walls-curved.ts';
 import { preWalls, type StandingEdge } from './walls-pre.ts';
 import { edgesByOutline, fittingsOf, holdsFittingEdge, type Fittings } from './walls-fittings.ts';
-import { treadRuns } from './stair-treads.ts';
+import { byDegree, treadRuns } from './stair-treads.ts';
 
 /**
  * Two lines pair only where they overlap by this share of their distance apart: strictly while
@@ -374,16 +374,8 @@ function treadLineIds(lines: Line[], scale: WallScale): Set<number> {
   if (scale.unitsPerMetre === null) return treads;
   const [shortestGoing, longestGoing] = TREAD_GOING_METRES.map((metres) => metres * scale.unitsPerMetre!);
   const [narrowest, widest] = TREAD_WIDTH_METRES.map((metres) => metres * scale.unitsPerMetre!);
-  // Treads of one flight are drawn parallel: lines are grouped by their direction to the degree.
-  const byDirection = new Map<number, Line[]>();
-  for (const line of lines) {
-    if (line.length < narrowest || line.length > widest) continue;
-    const degree = Math.round((((Math.atan2(line.uy, line.ux) + Math.PI) % Math.PI) * 180) / Math.PI) % 180;
-    const group = byDirection.get(degree);
-    if (group) group.push(line);
-    else byDirection.set(degree, [line]);
-  }
-  for (const group of byDirection.values()) {
+  const treadLike = lines.filter((line) => line.length >= narrowest && line.length <= widest);
+  for (const group of byDegree(treadLike, (line) => [line.ux, line.uy]).values()) {
     const frame = group[0];
     const items = group
       .map((line) => {

@@ -46,7 +46,8 @@ const THOUSANDS = /^\d{1,3}(?:,\d{3})+$/;
 const DECIMAL = /^\d{1,2}[.,]\d{1,3}$/;
 const INTEGER = /^[1-9]\d{1,4}$/;
 
-function inchFraction(numerator: string | undefined, denominator: string | undefined): number {
+/** A fraction of an inch as printed (`1/2`), or 0 where none is. */
+export function inchFraction(numerator: string | undefined, denominator: string | undefined): number {
   return numerator && denominator && Number(denominator) > 0 ? Number(numerator) / Number(denominator) : 0;
 }
 

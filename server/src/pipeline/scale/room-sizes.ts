@@ -6,6 +6,7 @@
 // its own line, so it reaches the scale only through a room that was found.
 import { ringArea } from '../../../../core/src/measure.ts';
 import type { Position } from '../../../../core/src/types.ts';
+import { inchFraction } from './dimensions.ts';
 import { normalizeTypography } from './normalize.ts';
 import { METRES_PER_FOOT, METRES_PER_INCH } from './ratio.ts';
 import type { TextLine } from './lines.ts';
@@ -39,8 +40,7 @@ const ROOMS_AGREE = 0.03;
 const MIN_ROOMS = 3;
 
 function feetAndInches(feet: string, inches: string | undefined, numerator: string | undefined, denominator: string | undefined): number {
-  const fraction = numerator && denominator && Number(denominator) > 0 ? Number(numerator) / Number(denominator) : 0;
-  return Number(feet) * METRES_PER_FOOT + (Number(inches ?? 0) + fraction) * METRES_PER_INCH;
+  return Number(feet) * METRES_PER_FOOT + (Number(inches ?? 0) + inchFraction(numerator, denominator)) * METRES_PER_INCH;
 }
 
 /** The one room size a line prints, its sides in metres, or null where it prints none or several. */
