@@ -1870,25 +1870,35 @@ describe('a room glazed along one side, 7 m between its walls (a balcony\'s or a
   const at = (x: number, y: number) => `${100 + ((x * 1000) / 50) * MM} ${150 + ((y * 1000) / 50) * MM}`;
   const mpu = MPU_AT_1_TO_50;
 
-  /** The lounge glazed by `sashes`, each [from, to, tracks]: glazing lines from x = from to x = to at each y of its tracks, metres. */
-  async function loungeGlazedBy(sashes: [number, number, number[]][]): Promise<TopologyResult> {
+  /**
+   * The lounge glazed by `sashes`, each [from, to, tracks]: glazing lines from x = from to x = to
+   * at each y of its tracks, metres. `gardenDoor`: a 1 m door hung at the east stub between x = 7
+   * and 8, its leaf standing open into the room and its swing drawn to the glazing's end.
+   */
+  async function loungeGlazedBy(sashes: [number, number, number[]][], gardenDoor = false): Promise<TopologyResult> {
     const doc = await PDFDocument.create();
     const page = doc.addPage([420 * MM, 297 * MM]);
     const font = await doc.embedFont(StandardFonts.Helvetica);
     const wall: [number, number][] = [[1, 5.2], [-0.2, 5.2], [-0.2, -0.2], [9.2, -0.2], [9.2, 5.2], [8, 5.2], [8, 5], [9, 5], [9, 0], [0, 0], [0, 5], [1, 5]];
     page.drawSvgPath(wall.map(([x, y], k) => `${k === 0 ? 'M' : 'L'} ${at(x, y)}`).join(' ') + ' Z', { x: 0, y: page.getHeight(), borderColor: rgb(0, 0, 0), borderWidth: 0.7 });
     for (const [from, to, tracks] of sashes) for (const y of tracks) page.drawSvgPath(`M ${at(from, y)} L ${at(to, y)}`, { x: 0, y: page.getHeight(), borderColor: rgb(0, 0, 0), borderWidth: 0.25 });
+    if (gardenDoor) {
+      // A quarter turn about the hinge (8, 5), from the leaf's tip (8, 4) to the glazing's end (7, 5), as one cubic.
+      const k = 0.5523;
+      const swing = `M ${at(8, 5)} L ${at(8, 4)} C ${at(8 - k, 4)} ${at(7, 5 - k)} ${at(7, 5)}`;
+      page.drawSvgPath(swing, { x: 0, y: page.getHeight(), borderColor: rgb(0, 0, 0), borderWidth: 0.35 });
+    }
     const [nameX, nameY] = at(4, 2.5).split(' ').map(Number);
     page.drawText('LOUNGE', { x: nameX, y: page.getHeight() - nameY, size: 9, font });
     page.drawText('LEVEL 1 PLAN   SCALE 1:50', { x: 100, y: 60, size: 10, font });
     return detectTopology({ ...(await parse(await doc.save())), metresPerUnit: mpu });
   }
 
-  function expectClosedAtItsWindow(result: TopologyResult): void {
+  function expectClosedAtItsWindow(result: TopologyResult, windowMetres = 7): void {
     expect(result.rooms.map((room) => room.name)).toEqual(['LOUNGE']);
     expect(polygonArea(result.rooms[0].polygon) * mpu * mpu).toBeCloseTo(45, 0);
     const windows = result.openings.filter((opening) => opening.subClass === 'window');
-    expect(windows.map((window) => window.widthUnits * mpu)).toEqual([expect.closeTo(7, 1)]);
+    expect(windows.map((window) => window.widthUnits * mpu)).toEqual([expect.closeTo(windowMetres, 1)]);
   }
 
   it('closes the room along its glazing and reports the window at its width', async () => {
@@ -1907,6 +1917,16 @@ describe('a room glazed along one side, 7 m between its walls (a balcony\'s or a
         [5.7, 8, [5.04, 5.08]],
       ]),
     );
+  });
+
+  it('closes it along glazing that runs on from a garden door hung in the same gap', async () => {
+    // As a sales plan's living room opens on its balcony: a door at one end of the glazed front,
+    // between the same two wall ends. Its swing claimed the gap, and the glazing beside it was
+    // never read: the room ran out through it.
+    const result = await loungeGlazedBy([[1, 7, [5, 5.1, 5.2]]], true);
+    expectClosedAtItsWindow(result, 6);
+    const doors = result.openings.filter((opening) => opening.subClass === 'single swing door');
+    expect(doors.map((door) => door.widthUnits * mpu)).toEqual([expect.closeTo(1, 1)]);
   });
 });
 

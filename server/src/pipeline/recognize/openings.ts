@@ -465,22 +465,26 @@ function findGlazedBridges(lines: Line[], runs: RectIndex<WallRun>, limits: Limi
 
 /**
  * What is drawn in a gap: glazing (window), offset panels (sliding door) or nothing; and how many
- * lines span it.
+ * lines span it. Lines count that lie within `drawnWithin`: the gap, or for a part of a gap beside
+ * a door, the whole gap, as a sill runs on under the door.
  */
-function classifyGap(gap: Gap, lines: Line[], evidence: Evidence, pocheFills: ReadonlySet<number>): { subClass: OpeningSubClass | null; spanning: number } {
+function classifyGap(gap: Gap, lines: Line[], evidence: Evidence, pocheFills: ReadonlySet<number>, drawnWithin: FrameRect = gap.rect): { subClass: OpeningSubClass | null; spanning: number } {
   const { rect } = gap;
   const width = rect.s1 - rect.s0;
   const tolerance = Math.max(1, 0.25 * (rect.o1 - rect.o0));
-  const inside = (p: Position) => rectHolds(rect, p, tolerance);
+  const inside = (p: Position) => rectHolds(drawnWithin, p, tolerance);
   const along = lines.filter((line) => parallel(rect, line, ALIGNED_SINE) && inside(line.a) && inside(line.b));
   // Glazing lines span the gap, often in pieces broken at the mullions: tracks of collinear
-  // pieces are counted by how much of the gap they cover together.
+  // pieces are counted by how much of the gap they cover together. A line with nothing of its
+  // length within the gap (a speck at a jamb, a sill's part under a door beside it) is on no track.
   const tracks = new Map<number, [number, number][]>();
   for (const line of along) {
     const a = toFrame(rect, line.a);
     const b = toFrame(rect, line.b);
+    const [s0, s1] = [Math.max(rect.s0, Math.min(a[0], b[0])), Math.min(rect.s1, Math.max(a[0], b[0]))];
+    if (s1 <= s0) continue;
     const key = Math.round((a[1] + b[1]) / 2);
-    tracks.set(key, [...(tracks.get(key) ?? []), [Math.max(rect.s0, Math.min(a[0], b[0])), Math.min(rect.s1, Math.max(a[0], b[0]))]]);
+    tracks.set(key, [...(tracks.get(key) ?? []), [s0, s1]]);
   }
   // A window's sashes need not share a track: a fixed light set a little out from the casements
   // beside it glazes the gap with them.
@@ -739,6 +743,50 @@ function perpendicular(a: Frame, b: Frame): boolean {
   return Math.abs(a.ux * b.ux + a.uy * b.uy) <= ALIGNED_SINE;
 }
 
+/** What a part of a gap is told by: the lines about a rect, the wall pieces, the fills. */
+interface GapSurroundings {
+  nearbyLines: (rect: FrameRect) => Line[];
+  solid: (p: Position) => boolean;
+  evidence: Evidence;
+  pocheFills: ReadonlySet<number>;
+}
+
+/** Where along a part of a gap it is probed for wall, as shares of its width; and how far off its faces, as a share of its thickness. */
+const PART_PROBES = [0.25, 0.5, 0.75];
+const PART_FACE_PROBE = 0.1;
+
+/**
+ * The glazing beside the doors hung in a gap: a French door beside a fixed light, a garden door
+ * at the end of a sliding front, an entrance door with its sidelight, each drawn between the same
+ * two wall ends. The door's swing claims its part of the gap; each part left over, a gap's least
+ * width or more, is a window or sliding door where two lines of glazing or more span it and no
+ * wall stands in it or just off its faces. One line alone is as often a wall's face, a shaft's or
+ * a cupboard's side drawn along the doorway, or the edge of a wall marked for demolition. An empty part stays open: the gap may run past the door into a room beyond it. A part
+ * with wall in it or beside it is no gap at all: a gap read in a thin band along a wall's face
+ * between two doors (a plaster line, a door's frame), whose face lines pass for glazing.
+ */
+function glazingBesideDoors(gap: Gap, doors: FoundOpening[], limits: Limits, { nearbyLines, solid, evidence, pocheFills }: GapSurroundings): FoundOpening[] {
+  const claimed = doors.map((door) => rectIn(gap.rect, door.rect)).sort((a, b) => a.s0 - b.s0);
+  const parts: [number, number][] = [];
+  let start = gap.rect.s0;
+  for (const door of claimed) {
+    if (door.s0 > start) parts.push([start, Math.min(door.s0, gap.rect.s1)]);
+    start = Math.max(start, door.s1);
+  }
+  if (gap.rect.s1 > start) parts.push([start, gap.rect.s1]);
+  // Probed in its middle and just off both its faces: wall there, and the part runs in a wall or along its face.
+  const { o0, o1 } = gap.rect;
+  const off = Math.max(1, PART_FACE_PROBE * (o1 - o0));
+  const across = [o0 - off, (o0 + o1) / 2, o1 + off];
+  return parts
+    .filter(([s0, s1]) => s1 - s0 >= limits.gap[0] && !PART_PROBES.some((share) => across.some((o) => solid(fromFrame(gap.rect, s0 + share * (s1 - s0), o)))))
+    .flatMap(([s0, s1]) => {
+      const part: Gap = { ...gap, rect: { ...gap.rect, s0, s1 } };
+      const { subClass, spanning } = classifyGap(part, nearbyLines(gap.rect), evidence, pocheFills, gap.rect);
+      return subClass === null || spanning < GLAZED_GAP_SPANNING ? [] : [{ subClass, rect: part.rect, widthUnits: s1 - s0, runIds: gap.runIds }];
+    });
+}
+
 function overlapsAlong(a: FrameRect, b: FrameRect): boolean {
   if (!parallel(a, b, ALIGNED_SINE)) return false;
   const seen = rectIn(a, b);
@@ -792,17 +840,28 @@ export function detectOpenings(evidence: Evidence, walls: WallEvidence): Opening
   const pocheFills = new Set(walls.poche.map((fill) => fill.pathIndex));
   const gaps: Gap[] = [];
   // Of gaps found twice over (between two pairs of runs), the one in the thinner band is the wall's own.
-  const found = [...findGaps(runs, limits, lineIndex), ...findFilledGaps(evidence, runs, limits, pocheFills), ...findGlazedBridges(walls.lines, runs, limits, solidIn(walls.pieces))].sort(
+  const solid = solidIn(walls.pieces);
+  const found = [...findGaps(runs, limits, lineIndex), ...findFilledGaps(evidence, runs, limits, pocheFills), ...findGlazedBridges(walls.lines, runs, limits, solid)].sort(
     (a, b) => a.rect.o1 - a.rect.o0 - (b.rect.o1 - b.rect.o0),
   );
   const cutStrip = cutPocheStrip(walls);
+  const nearbyLines = (rect: FrameRect) => {
+    const [x0, y0] = fromFrame(rect, rect.s0, rect.o0);
+    const [x1, y1] = fromFrame(rect, rect.s1, rect.o1);
+    const margin = rect.o1 - rect.o0;
+    return lineIndex([Math.min(x0, x1) - margin, Math.min(y0, y1) - margin, Math.max(x0, x1) + margin, Math.max(y0, y1) + margin]);
+  };
   for (const gap of found) {
-    if (doors.some((door) => overlapsAlong(door.rect, gap.rect)) || gaps.some((other) => overlapsAlong(other.rect, gap.rect))) continue;
+    if (gaps.some((other) => overlapsAlong(other.rect, gap.rect))) continue;
     if (gap.runIds.length === 2 && gap.runIds.every((id) => id >= 0 && cutStrip(walls.runs[id]))) continue;
-    const [x0, y0] = fromFrame(gap.rect, gap.rect.s0, gap.rect.o0);
-    const [x1, y1] = fromFrame(gap.rect, gap.rect.s1, gap.rect.o1);
-    const margin = gap.rect.o1 - gap.rect.o0;
-    const nearby = lineIndex([Math.min(x0, x1) - margin, Math.min(y0, y1) - margin, Math.max(x0, x1) + margin, Math.max(y0, y1) + margin]);
+    const hung = doors.filter((door) => overlapsAlong(door.rect, gap.rect));
+    if (hung.length > 0) {
+      const glazing = glazingBesideDoors(gap, hung, limits, { nearbyLines, solid, evidence, pocheFills });
+      gaps.push(...glazing.map((opening) => ({ ...gap, rect: opening.rect })));
+      openings.push(...glazing);
+      continue;
+    }
+    const nearby = nearbyLines(gap.rect);
     const { subClass, spanning } = classifyGap(gap, nearby, evidence, pocheFills);
     const width = gap.rect.s1 - gap.rect.s0;
     const folding = subClass === null && width <= limits.gap[1] && foldingLeaves(gap.rect, lineIndex);
