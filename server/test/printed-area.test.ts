@@ -1,6 +1,6 @@
 // Areas as sheets print them, read as square metres.
 import { describe, expect, it } from 'vitest';
-import { printedAreaM2 } from '../src/pipeline/recognize/printed-area.ts';
+import { printedAreaM2, printsSquareFeet } from '../src/pipeline/recognize/printed-area.ts';
 
 const SQUARE_FOOT = 0.09290304;
 
@@ -37,5 +37,10 @@ describe('printedAreaM2', () => {
 
   it('finds no area in names, dimensions and tags', () => {
     for (const text of ['BEDROOM', "12'-6\"", '3 UNITS', 'SFX-2', 'CPT-1', '2 SOFAS', 'SQUARE', '4 MQ-2', 'FF: 5.35', 'D: 12']) expect(printedAreaM2(text)).toBeNull();
+  });
+
+  it('tells the areas printed in square feet', () => {
+    for (const text of ['411 SF', '16 S.F.', '182 sq ft', '480 ft²', '1,136 square feet', '212 sq. ft.']) expect(printsSquareFeet(text)).toBe(true);
+    for (const text of ['A: 31.28 m²', '25 sqm', '12,45 qm', '12.5㎡', '18.4 sq. metres', 'BF: 14.92', 'BEDROOM']) expect(printsSquareFeet(text)).toBe(false);
   });
 });

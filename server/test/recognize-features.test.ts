@@ -64,8 +64,8 @@ function twoRooms(at: Transform): SheetDetections {
       },
     ],
     rooms: [
-      { id: 'a', polygon: [box(10, 10, 100, 80, at)], floor: [box(10, 10, 100, 80, at)], name: 'KITCHEN', labelWordIds: [], wallIds: [], openingIds: [] },
-      { id: 'b', polygon: [box(110, 10, 200, 80, at)], floor: [box(110, 10, 200, 80, at)], name: 'BATH', labelWordIds: [], wallIds: [], openingIds: [] },
+      { id: 'a', polygon: [box(10, 10, 100, 80, at)], floor: [box(10, 10, 100, 80, at)], name: 'KITCHEN', labelWordIds: [], printedAreaM2: null, wallIds: [], openingIds: [] },
+      { id: 'b', polygon: [box(110, 10, 200, 80, at)], floor: [box(110, 10, 200, 80, at)], name: 'BATH', labelWordIds: [], printedAreaM2: null, wallIds: [], openingIds: [] },
     ],
     fixtures: [{ id: 'wc', subClass: 'toilet', polygon: box(180, 15, 195, 35, at) }],
     footprints: [[box(0, 0, 210, 90, at)]],
@@ -468,12 +468,14 @@ describe('recognizeSheet on a plan with key plans beside it', () => {
   });
 });
 
-describe('recognizeSheet on a house plan that prints its rooms\' sizes and no scale', () => {
+describe('recognizeSheet on a house plan that prints its rooms\' sizes or areas and no scale', () => {
   // Three rooms in a row, 14', 10' and 8' wide and 12' deep, walls 9" of black poché, drawn at
-  // 1/8" = 1'-0" on A3 with no scale note and no dimension: each room's size under its name, as
-  // South Asian house plans print them (`BED ROOM 16'-7½"X13'-0"`). `misprinted` scales each
-  // room's printed size by its own factor.
-  const housePlan = async (misprinted: [number, number, number] = [1, 1, 1]) => {
+  // 1/8" = 1'-0" on A3 with no scale note and no dimension: under each room's name, its size as
+  // South Asian house plans print them (`BED ROOM 16'-7½"X13'-0"`), or its area as a sales plan
+  // stamps it (`168 SF`, `15.6 m²`). `misprinted` scales each room's printed size or area by its
+  // own factor; `metreBar` draws a scale bar 0–5 printing no unit, its ticks a metre apart.
+  type Printed = 'size' | 'SF' | 'm²';
+  const housePlan = async ({ misprinted = [1, 1, 1] as [number, number, number], printed = 'size' as Printed, metreBar = false } = {}) => {
     const doc = await PDFDocument.create();
     const page = doc.addPage([1190.55, 841.89]);
     const font = await doc.embedFont(StandardFonts.Helvetica);
@@ -488,8 +490,23 @@ describe('recognizeSheet on a house plan that prints its rooms\' sizes and no sc
     rooms.forEach(([name, x0, x1], k) => {
       const [x, y] = [150 + pt(x0 + 1), page.getHeight() - (150 + pt(5))];
       page.drawText(name, { x, y, size: 8, font });
-      page.drawText(`${feetAndInches((x1 - x0) * misprinted[k])}X${feetAndInches(12 * misprinted[k])}`, { x, y: y - 10, size: 7, font });
+      const squareFeet = (x1 - x0) * 12 * misprinted[k];
+      const stamps: Record<Printed, string> = {
+        size: `${feetAndInches((x1 - x0) * misprinted[k])}X${feetAndInches(12 * misprinted[k])}`,
+        SF: `${Math.round(squareFeet)} SF`,
+        'm²': `${(squareFeet * 0.3048 ** 2).toFixed(1)} m²`,
+      };
+      page.drawText(stamps[printed], { x, y: y - 10, size: 7, font });
     });
+    if (metreBar) {
+      const [x, y] = [150, page.getHeight() - (150 + pt(20))];
+      const metre = pt(1 / 0.3048);
+      page.drawLine({ start: { x, y }, end: { x: x + 5 * metre, y }, thickness: 0.5 });
+      for (let m = 0; m <= 5; m++) {
+        page.drawLine({ start: { x: x + m * metre, y }, end: { x: x + m * metre, y: y + 4 }, thickness: 0.5 });
+        page.drawText(String(m), { x: x + m * metre - 2, y: y + 6, size: 7, font });
+      }
+    }
     page.drawText('GROUND FLOOR PLAN', { x: 150, y: page.getHeight() - (150 + pt(15)), size: 10, font });
     return doc.save();
   };
@@ -513,7 +530,31 @@ describe('recognizeSheet on a house plan that prints its rooms\' sizes and no sc
   });
 
   it('offers none where the rooms\' printed sizes disagree on it', async () => {
-    const { result } = await recognized(await housePlan([1, 1.15, 0.87]));
+    const { result } = await recognized(await housePlan({ misprinted: [1, 1.15, 0.87] }));
+    expect(result.scale).toBeNull();
+  });
+
+  it('offers the scale the rooms measure at their printed areas, in the areas\' units', async () => {
+    const { detection, result } = await recognized(await housePlan({ printed: 'SF' }));
+    expect(detection.scale).toBeNull();
+    expect(result.scale).toMatchObject({ drawing: 0.125, real: 1, units: 'imperial', manual_scaling_needed: true });
+    expect(result.scale?.label).toMatch(/from room areas/);
+  });
+
+  it('reads a scale bar that prints no unit in metres where the rooms\' areas in m² agree with it, and trusts it', async () => {
+    // Without the bar, the areas alone offer 1:96 flagged; with it, the bar gives it, confirmed.
+    const { detection, result } = await recognized(await housePlan({ printed: 'm²', metreBar: true }));
+    expect(detection.scale).toBeNull();
+    expect(result.scale).toMatchObject({ units: 'si', manual_scaling_needed: false });
+    expect(result.scale?.real).toBeCloseTo(96, 0);
+    expect(result.scale?.label).toMatch(/from graphic scale bar/);
+    const areasOnly = await recognized(await housePlan({ printed: 'm²' }));
+    expect(areasOnly.result.scale).toMatchObject({ units: 'si', manual_scaling_needed: true });
+    expect(areasOnly.result.scale?.label).toMatch(/from room areas/);
+  });
+
+  it('offers none where the rooms\' printed areas disagree on it', async () => {
+    const { result } = await recognized(await housePlan({ misprinted: [1, 1.15, 0.87], printed: 'SF' }));
     expect(result.scale).toBeNull();
   });
 });

@@ -441,6 +441,7 @@ describe('detectFixtures on outlines cut into fragments', () => {
     floor,
     name,
     labelWordIds: [],
+    printedAreaM2: null,
     wallIds: [],
     openingIds: [],
   });
@@ -504,6 +505,7 @@ describe('detectFixtures on a roll-in shower (no tray: a floor drain and its slo
     floor,
     name,
     labelWordIds: [],
+    printedAreaM2: null,
     wallIds: [],
     openingIds: [],
   });

@@ -120,7 +120,7 @@ export const ScaleSchema = z
     real: z.number().gt(0).openapi({ description: 'Value of the scale in the real world.' }),
     label: z.string().nullish().openapi({
       description:
-        'The note as printed. A scale the service worked out says how in brackets: "1:39.4 (from dimensions)", "1" = 7.41\' (from graphic scale bar)", "1" = 5.78\' (from room sizes)" (a sheet printing no scale, measured by its rooms\' printed sizes), or for a note stated for another paper size "1:100 @ A1 (1:200 as plotted on A3)", where drawing and real are the plotted scale.',
+        'The note as printed. A scale the service worked out says how in brackets: "1:39.4 (from dimensions)", "1" = 7.41\' (from graphic scale bar)", "1" = 5.78\' (from room sizes)", "1:100 (from room areas)" (a sheet printing no scale, measured by its rooms\' printed sizes or areas), or for a note stated for another paper size "1:100 @ A1 (1:200 as plotted on A3)", where drawing and real are the plotted scale.',
     }),
     type: z.enum(SCALE_TYPES),
     units: z.enum(SCALE_UNITS).openapi({

@@ -7,10 +7,11 @@
 // it, and a person can draw what was missed. A step that throws contributes nothing, the others
 // still run, and what went wrong is returned in `warnings` for the job's log.
 import { pointInPolygon } from '../../../core/src/geometry.ts';
-import { metresPerUnit } from '../../../core/src/measure.ts';
+import { metresPerUnit, polygonArea } from '../../../core/src/measure.ts';
 import type { BlueprintFeatureCollection, BlueprintWord, Scale } from '../../../core/src/types.ts';
 import { buildFeatureCollection, publicWord, rootFolder, ROOT_FOLDER_NAME } from './recognize/features.ts';
 import { detectFixtures } from './recognize/fixtures.ts';
+import { printedAreaM2, printsSquareFeet } from './recognize/printed-area.ts';
 import { distanceToRing, interiorPoint } from './recognize/geom-basics.ts';
 import type { FixtureDetection, PolygonRings, SheetDetections } from './recognize/model.ts';
 import { namesRoomUse } from './recognize/rooms.ts';
@@ -19,8 +20,8 @@ import { readSurely } from './recognize/topology-evidence.ts';
 import { findTitles } from './scale/layout.ts';
 import { assembleLines, centreOf, type TextLine } from './scale/lines.ts';
 import { METRES_PER_INCH } from './scale/ratio.ts';
-import { scaleFromRoomSizes } from './scale/room-sizes.ts';
-import { measuredScale } from './scale.ts';
+import { scaleFromRooms } from './scale/room-sizes.ts';
+import { measuredScale, metricBarAgreeing } from './scale.ts';
 import type { SheetInfo, SheetPrimitives, SheetWord } from './types.ts';
 
 export { publicWord, rootFolder, ROOT_FOLDER_ID } from './recognize/features.ts';
@@ -120,7 +121,7 @@ export function recognizeSheet(input: RecognitionInput): RecognitionResult {
       )
     : NO_TOPOLOGY;
   const { unitsPerMetre, ...detected } = topology;
-  const sized = scale === null && mpu === null ? attempt('scale from room sizes', () => roomSizeScale(detected.rooms, lines, info.dpi), null, warnings) : null;
+  const sized = scale === null && mpu === null ? attempt('scale from rooms', () => roomsScale(detected.rooms, lines, input), null, warnings) : null;
   // Offered for confirming, the rooms' scale still sizes the fixtures, as a flagged bar's does.
   const fixtureMpu = sized === null ? mpu : metresPerUnit({ ...sized, manual_scaling_needed: false }, info.dpi);
   const symbols = plan
@@ -143,16 +144,28 @@ export function recognizeSheet(input: RecognitionInput): RecognitionResult {
 }
 
 /**
- * The scale a sheet that prints none suggests through its rooms' printed sizes (scale/room-sizes.ts),
- * measured on the rooms the walls closed. Like the scale its dimensions alone suggest, it is
- * offered for confirming, flagged: no printed note stands behind it.
+ * The scale a sheet that prints none suggests through its rooms' printed areas or sizes
+ * (scale/room-sizes.ts), measured on the rooms the walls closed. Like the scale its dimensions
+ * alone suggest, it is offered for confirming, flagged: no printed note stands behind it. Where
+ * the sheet draws a scale bar that prints no unit and counted in metres agrees with it, the bar is
+ * the scale, trusted: two measures of the drawing agree, and the rooms say the bar counts metres.
  */
-function roomSizeScale(rooms: SheetDetections['rooms'], lines: TextLine[], dpi: number): Scale | null {
+function roomsScale(rooms: SheetDetections['rooms'], lines: TextLine[], { info, primitives, words }: RecognitionInput): Scale | null {
   if (rooms.length === 0) return null;
   const centres = lines.map(centreOf);
-  const reading = scaleFromRoomSizes(rooms.map((room) => ({ ring: room.floor[0], lines: lines.filter((_, k) => pointInPolygon(centres[k], room.floor)) })));
+  // A stamp may stand outside its room, on a leader: the sheet's stamps tell its area unit.
+  const areaLines = lines.filter((line) => printedAreaM2(line.text) !== null);
+  const inFeet = areaLines.filter((line) => printsSquareFeet(line.text)).length * 2 > areaLines.length;
+  const reading = scaleFromRooms(
+    rooms.map((room) => ({
+      ring: room.floor[0],
+      area: polygonArea(room.polygon),
+      lines: lines.filter((_, k) => pointInPolygon(centres[k], room.floor)),
+      printedArea: room.printedAreaM2 === null ? null : { m2: room.printedAreaM2, imperial: inFeet },
+    })),
+  );
   if (reading === null) return null;
   // Real length per length of paper: a metre of the building is `unitsPerMetre` units of the sheet.
-  const ratio = 1 / ((reading.unitsPerMetre / dpi) * METRES_PER_INCH);
-  return measuredScale(ratio, reading.imperial, 'room sizes', true);
+  const ratio = 1 / ((reading.unitsPerMetre / info.dpi) * METRES_PER_INCH);
+  return (reading.imperial ? null : metricBarAgreeing({ info, primitives, words }, ratio)) ?? measuredScale(ratio, reading.imperial, reading.source, true);
 }

@@ -354,6 +354,19 @@ export function measuredScale(ratio: number, imperial: boolean, source: string, 
   return { drawing: 1, real: ratio, type: 'custom', units: 'si', label: `1:${ratio.toFixed(1)} (from ${source})`, manual_scaling_needed: manual };
 }
 
+/**
+ * A graphic scale bar that prints no unit, on a sheet with no metric note to say it counts metres,
+ * read against the ratio another measure of the sheet found in metres (its rooms' printed areas):
+ * the bar's scale where, counted in metres, it agrees with that ratio within AGREES. The bar
+ * measures the drawing; the other measure settles its unit, which a bar of feet would miss by
+ * a factor of 3.28.
+ */
+export function metricBarAgreeing(input: Required<ScaleInput>, ratio: number): Scale | null {
+  const words = input.words.filter((word) => !looksGarbled(word.text));
+  const bar = findScaleBars(words, indexSegments(input.primitives), input.info.dpi, [ratio]).find((found) => !found.imperial && ratiosAgree(found.ratio, ratio, AGREES));
+  return bar ? measuredScale(bar.ratio, false, 'graphic scale bar', false) : null;
+}
+
 /** Plan drawings are published between 1:20 and 1:200; it settles whether bare integers are mm or cm. */
 function typicalPlanRatio(ratio: number): boolean {
   return ratio >= 20 && ratio <= 200;

@@ -41,6 +41,8 @@ export interface RoomDetection {
   name: string | null;
   /** Words printed inside the room that named it (or tagged it). */
   labelWordIds: string[];
+  /** The area the room's stamp prints, square metres; null where it prints none. */
+  printedAreaM2: number | null;
   wallIds: string[];
   openingIds: string[];
 }

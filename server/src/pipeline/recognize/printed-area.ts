@@ -34,6 +34,8 @@ function figureValue(figure: string): number {
   return Number(figure.replace(',', '.'));
 }
 
+const METRIC_UNIT = /^(sq(uare)?\.?\s*m|m|qm|㎡)/i;
+
 /** The area a text prints, square metres: "411 SF" → 38.2, "A: 31.28 m²" → 31.28, "BF: 14.92" → 14.92; null where it prints none. */
 export function printedAreaM2(text: string): number | null {
   const field = FLOOR_AREA_FIELD.exec(text.trim());
@@ -41,5 +43,11 @@ export function printedAreaM2(text: string): number | null {
   const match = PRINTED_AREA.exec(text);
   if (!match) return null;
   const value = figureValue(match[1]);
-  return /^(sq(uare)?\.?\s*m|m|qm|㎡)/i.test(match[2]) ? value : value * METRES_PER_FOOT ** 2;
+  return METRIC_UNIT.test(match[2]) ? value : value * METRES_PER_FOOT ** 2;
+}
+
+/** Whether a text prints an area in square feet ("411 SF", "129 sq ft"). */
+export function printsSquareFeet(text: string): boolean {
+  const match = FLOOR_AREA_FIELD.test(text.trim()) ? null : PRINTED_AREA.exec(text);
+  return match !== null && !METRIC_UNIT.test(match[2]);
 }

@@ -298,5 +298,5 @@ function toOpeningDetection(opening: FoundOpening, id: string, wallIdOfRun: Map<
 }
 
 function toRoomDetection(room: FoundRoom, polygon: PolygonRings, id: string, wallIds: string[], openingIds: string[]): RoomDetection {
-  return { id, polygon, floor: room.polygon, name: room.name, labelWordIds: room.labelWords.map((word) => word.id), wallIds, openingIds };
+  return { id, polygon, floor: room.polygon, name: room.name, labelWordIds: room.labelWords.map((word) => word.id), printedAreaM2: room.printedAreaM2, wallIds, openingIds };
 }

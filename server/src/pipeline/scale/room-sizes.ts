@@ -1,9 +1,11 @@
-// A scale read off the rooms' printed sizes. House plans drawn in South Asia often print no scale
-// and dimension little, but set each room's clear size under its name (`BED ROOM 16'-7½"X13'-0"`,
-// `Kitchen 9' 3" x 10' 3"`). Once the walls have closed the rooms, each such room's extent says how
-// many units a metre is; where several rooms agree, that is the sheet's scale, measured as a
-// dimension chain's would be, and labelled as such. A size stands apart from the room's walls in
-// its own line, so it reaches the scale only through a room that was found.
+// A scale read off the rooms' printed sizes or areas. House plans drawn in South Asia often print
+// no scale and dimension little, but set each room's clear size under its name (`BED ROOM
+// 16'-7½"X13'-0"`, `Kitchen 9' 3" x 10' 3"`); sales and rental plans often print no scale (or a
+// bar without a unit) but stamp each room's area (`BF: 10.53 m2`, `Zimmer 2 13 m2`). Once the walls
+// have closed the rooms, each such room's extent or floor says how many units a metre is; where
+// several rooms agree, that is the sheet's scale, measured as a dimension chain's would be, and
+// labelled as such. A size or area stands apart from the room's walls in its own line, so it
+// reaches the scale only through a room that was found.
 import { ringArea } from '../../../../core/src/measure.ts';
 import type { Position } from '../../../../core/src/types.ts';
 import { inchFraction } from './dimensions.ts';
@@ -11,17 +13,23 @@ import { normalizeTypography } from './normalize.ts';
 import { METRES_PER_FOOT, METRES_PER_INCH } from './ratio.ts';
 import type { TextLine } from './lines.ts';
 
-/** A room's outline with the lines of text set inside it. */
+/** A room's outline and floor area with the lines of text set inside it and the area its stamp prints. */
 export interface SizedRoom {
   /** Outer ring, blueprint units. */
   ring: Position[];
+  /** Floor area, square blueprint units, without its holes. */
+  area: number;
   lines: TextLine[];
+  /** The area the room's stamp prints, square metres, with whether it prints it in square feet; null where it prints none. */
+  printedArea: { m2: number; imperial: boolean } | null;
 }
 
 export interface RoomSizeReading {
   unitsPerMetre: number;
-  /** Whether the sizes are printed in feet and inches. */
+  /** Whether the sizes or areas are printed in feet. */
   imperial: boolean;
+  /** What most agreeing rooms were measured by. */
+  source: 'room sizes' | 'room areas';
 }
 
 const FEET_INCHES = String.raw`(\d{1,3})\s*'(?:\s*-?\s*(\d{1,2}(?:\.\d+)?)(?:\s+(\d{1,2})\s*/\s*(\d{1,2}))?\s*")?`;
@@ -73,19 +81,29 @@ function roomUnitsPerMetre(ring: Position[], [a, b]: [number, number]): number |
   return (u + v) / 2;
 }
 
+type RoomReading = Omit<RoomSizeReading, 'source'> & { byArea: boolean };
+
 /**
- * The units per metre most rooms' printed sizes agree on: at least MIN_ROOMS rectangular rooms,
- * each printing one size in one line, whose two sides tell the same scale and whose scales lie
- * within ROOMS_AGREE of their median. Null where they do not.
+ * What one room says of the scale: by its printed area, which measures the floor as drawn whatever
+ * its shape, else by its one printed size. Null where it prints neither or its size does not fit.
  */
-export function scaleFromRoomSizes(rooms: SizedRoom[]): RoomSizeReading | null {
-  const found: { unitsPerMetre: number; imperial: boolean }[] = [];
-  for (const room of rooms) {
-    const sizes = room.lines.flatMap((line) => printedRoomSize(line.text) ?? []);
-    if (sizes.length !== 1) continue;
-    const unitsPerMetre = roomUnitsPerMetre(room.ring, sizes[0].sides);
-    if (unitsPerMetre !== null) found.push({ unitsPerMetre, imperial: sizes[0].imperial });
+function roomReading(room: SizedRoom): RoomReading | null {
+  if (room.printedArea !== null && room.printedArea.m2 > 0 && room.area > 0) {
+    return { unitsPerMetre: Math.sqrt(room.area / room.printedArea.m2), imperial: room.printedArea.imperial, byArea: true };
   }
+  const sizes = room.lines.flatMap((line) => printedRoomSize(line.text) ?? []);
+  if (sizes.length !== 1) return null;
+  const unitsPerMetre = roomUnitsPerMetre(room.ring, sizes[0].sides);
+  return unitsPerMetre === null ? null : { unitsPerMetre, imperial: sizes[0].imperial, byArea: false };
+}
+
+/**
+ * The units per metre most rooms' printed areas or sizes agree on: at least MIN_ROOMS rooms, each
+ * printing one area, or rectangular and printing one size in one line whose two sides tell the
+ * same scale, whose scales lie within ROOMS_AGREE of their median. Null where they do not.
+ */
+export function scaleFromRooms(rooms: SizedRoom[]): RoomSizeReading | null {
+  const found = rooms.flatMap((room) => roomReading(room) ?? []);
   if (found.length < MIN_ROOMS) return null;
   const sorted = found.map((room) => room.unitsPerMetre).sort((p, q) => p - q);
   const median = sorted[Math.floor(sorted.length / 2)];
@@ -93,5 +111,6 @@ export function scaleFromRoomSizes(rooms: SizedRoom[]): RoomSizeReading | null {
   // Most of the sized rooms must agree: a plan whose sizes are nominal scatters them.
   if (agreeing.length < MIN_ROOMS || agreeing.length < found.length / 2) return null;
   const mean = agreeing.reduce((sum, room) => sum + room.unitsPerMetre, 0) / agreeing.length;
-  return { unitsPerMetre: mean, imperial: agreeing.filter((room) => room.imperial).length * 2 > agreeing.length };
+  const most = (test: (room: RoomReading) => boolean) => agreeing.filter(test).length * 2 > agreeing.length;
+  return { unitsPerMetre: mean, imperial: most((room) => room.imperial), source: most((room) => room.byArea) ? 'room areas' : 'room sizes' };
 }
