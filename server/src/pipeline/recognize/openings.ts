@@ -759,11 +759,11 @@ const PART_FACE_PROBE = 0.1;
  * The glazing beside the doors hung in a gap: a French door beside a fixed light, a garden door
  * at the end of a sliding front, an entrance door with its sidelight, each drawn between the same
  * two wall ends. The door's swing claims its part of the gap; each part left over, a gap's least
- * width or more, is a window or sliding door where two lines of glazing or more span it and no
- * wall stands in it or just off its faces. One line alone is as often a wall's face, a shaft's or
- * a cupboard's side drawn along the doorway, or the edge of a wall marked for demolition. An empty part stays open: the gap may run past the door into a room beyond it. A part
- * with wall in it or beside it is no gap at all: a gap read in a thin band along a wall's face
- * between two doors (a plaster line, a door's frame), whose face lines pass for glazing.
+ * width or more, is a window or sliding door where two lines of glazing or more span it (one
+ * alone is as often a wall's face, a shaft's or a cupboard's side drawn along the doorway, or the
+ * edge of a wall marked for demolition). An empty part stays open: the gap may run past the door
+ * into a room beyond it. A part with wall in it or just off its faces is no gap at all: a gap read
+ * in a thin band along a wall's face between two doors (a plaster line, a door's frame).
  */
 function glazingBesideDoors(gap: Gap, doors: FoundOpening[], limits: Limits, { nearbyLines, solid, evidence, pocheFills }: GapSurroundings): FoundOpening[] {
   const claimed = doors.map((door) => rectIn(gap.rect, door.rect)).sort((a, b) => a.s0 - b.s0);

@@ -20,7 +20,7 @@ export interface SizedRoom {
   /** Floor area, square blueprint units, without its holes. */
   area: number;
   lines: TextLine[];
-  /** The area the room's stamp prints, square metres, with whether it prints it in square feet; null where it prints none. */
+  /** The area the room's stamp prints, square metres, and whether the sheet's stamps print square feet; null where it prints none. */
   printedArea: { m2: number; imperial: boolean } | null;
 }
 
