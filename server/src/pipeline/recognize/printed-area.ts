@@ -34,6 +34,7 @@ function figureValue(figure: string): number {
   return Number(figure.replace(',', '.'));
 }
 
+/** AREA_UNIT's spellings of square metres; the others are of square feet. */
 const METRIC_UNIT = /^(sq(uare)?\.?\s*m|m|qm|㎡)/i;
 
 /** The area a text prints, square metres: "411 SF" → 38.2, "A: 31.28 m²" → 31.28, "BF: 14.92" → 14.92; null where it prints none. */
