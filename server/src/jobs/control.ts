@@ -34,7 +34,13 @@ export async function createProcessingJob(
   const jobId = randomUUID();
   const blueprintId = randomUUID();
   const originalKey = `${storagePrefix(blueprintId)}/original.pdf`;
-  await services.blobs.putFile(originalKey, request.sourceFile);
+  try {
+    await services.blobs.putFile(originalKey, request.sourceFile);
+  } catch (error) {
+    // Nothing of a job that was never created stays behind (putFile made the blueprint's folder).
+    await services.blobs.remove(storagePrefix(blueprintId));
+    throw error;
+  }
   const created = await services.db.transaction(async (tx) => {
     if (request.claim && !(await request.claim(tx, jobId))) return false;
     await insertBlueprint(tx, {

@@ -147,21 +147,28 @@ export function uploadRoutes(api: ApiDefinition, services: Services): void {
         if (new Date(upload.expires_at).getTime() <= Date.now()) throw new HttpError(409, 'The upload expired before a file was sent; start again with init');
         throw new HttpError(409, 'No file has been uploaded to signed_url yet');
       }
+      const claimedJob = async () => (await getUpload(db, upload.file_uuid))?.job_id ?? null;
       const file = services.blobs.pathFor(upload.storage_key);
-      if (!(await looksLikePdf(file))) throw notAPdf(['body', 'file_uuid'], 'The uploaded file');
-      const { jobId, created } = await createProcessingJob(services, {
-        userId: principal.userId,
-        projectId: upload.project_id,
-        filename: upload.filename,
-        sourceFile: file,
-        claim: (tx, newJobId) => claimUploadForJob(tx, upload.file_uuid, newJobId),
-      });
-      if (!created) {
-        const winner = await getUpload(db, upload.file_uuid);
-        return { body: { job_id: winner!.job_id!, project_id: upload.project_id } };
+      let job: { jobId: string; created: boolean };
+      try {
+        if (!(await looksLikePdf(file))) throw notAPdf(['body', 'file_uuid'], 'The uploaded file');
+        job = await createProcessingJob(services, {
+          userId: principal.userId,
+          projectId: upload.project_id,
+          filename: upload.filename,
+          sourceFile: file,
+          claim: (tx, newJobId) => claimUploadForJob(tx, upload.file_uuid, newJobId),
+        });
+      } catch (error) {
+        // A complete called at the same time may have claimed the upload and removed its file
+        // while this one read it: that call's job is this one's too.
+        const jobId = await claimedJob();
+        if (jobId) return { body: { job_id: jobId, project_id: upload.project_id } };
+        throw error;
       }
+      if (!job.created) return { body: { job_id: (await claimedJob())!, project_id: upload.project_id } };
       await services.blobs.remove(upload.storage_key);
-      return { body: { job_id: jobId, project_id: upload.project_id } };
+      return { body: { job_id: job.jobId, project_id: upload.project_id } };
     },
   });
 }
