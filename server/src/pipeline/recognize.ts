@@ -153,16 +153,16 @@ export function recognizeSheet(input: RecognitionInput): RecognitionResult {
 function roomsScale(rooms: SheetDetections['rooms'], lines: TextLine[], { info, primitives, words }: RecognitionInput): Scale | null {
   if (rooms.length === 0) return null;
   const centres = lines.map(centreOf);
-  // A stamp may stand outside its room, on a leader: the sheet's stamps tell its area unit.
   const areaLines = lines.filter((line) => printedAreaM2(line.text) !== null);
-  const inFeet = areaLines.filter((line) => printsSquareFeet(line.text)).length * 2 > areaLines.length;
+  const areasInFeet = areaLines.filter((line) => printsSquareFeet(line.text)).length * 2 > areaLines.length;
   const reading = scaleFromRooms(
     rooms.map((room) => ({
       ring: room.floor[0],
       area: polygonArea(room.polygon),
       lines: lines.filter((_, k) => pointInPolygon(centres[k], room.floor)),
-      printedArea: room.printedAreaM2 === null ? null : { m2: room.printedAreaM2, imperial: inFeet },
+      printedAreaM2: room.printedAreaM2,
     })),
+    areasInFeet,
   );
   if (reading === null) return null;
   // Real length per length of paper: a metre of the building is `unitsPerMetre` units of the sheet.

@@ -20,8 +20,8 @@ export interface SizedRoom {
   /** Floor area, square blueprint units, without its holes. */
   area: number;
   lines: TextLine[];
-  /** The area the room's stamp prints, square metres, and whether the sheet's stamps print square feet; null where it prints none. */
-  printedArea: { m2: number; imperial: boolean } | null;
+  /** The area the room's stamp prints, square metres; null where it prints none. */
+  printedAreaM2: number | null;
 }
 
 export interface RoomSizeReading {
@@ -87,9 +87,9 @@ type RoomReading = Omit<RoomSizeReading, 'source'> & { byArea: boolean };
  * What one room says of the scale: by its printed area, which measures the floor as drawn whatever
  * its shape, else by its one printed size. Null where it prints neither or its size does not fit.
  */
-function roomReading(room: SizedRoom): RoomReading | null {
-  if (room.printedArea !== null && room.printedArea.m2 > 0 && room.area > 0) {
-    return { unitsPerMetre: Math.sqrt(room.area / room.printedArea.m2), imperial: room.printedArea.imperial, byArea: true };
+function roomReading(room: SizedRoom, areasInFeet: boolean): RoomReading | null {
+  if (room.printedAreaM2 !== null && room.printedAreaM2 > 0 && room.area > 0) {
+    return { unitsPerMetre: Math.sqrt(room.area / room.printedAreaM2), imperial: areasInFeet, byArea: true };
   }
   const sizes = room.lines.flatMap((line) => printedRoomSize(line.text) ?? []);
   if (sizes.length !== 1) return null;
@@ -101,9 +101,11 @@ function roomReading(room: SizedRoom): RoomReading | null {
  * The units per metre most rooms' printed areas or sizes agree on: at least MIN_ROOMS rooms, each
  * printing one area, or rectangular and printing one size in one line whose two sides tell the
  * same scale, whose scales lie within ROOMS_AGREE of their median. Null where they do not.
+ * `areasInFeet`: whether the sheet's area stamps print square feet (a stamp may stand outside its
+ * room, on a leader, so the unit is the sheet's rather than each room's).
  */
-export function scaleFromRooms(rooms: SizedRoom[]): RoomSizeReading | null {
-  const found = rooms.flatMap((room) => roomReading(room) ?? []);
+export function scaleFromRooms(rooms: SizedRoom[], areasInFeet: boolean): RoomSizeReading | null {
+  const found = rooms.flatMap((room) => roomReading(room, areasInFeet) ?? []);
   if (found.length < MIN_ROOMS) return null;
   const sorted = found.map((room) => room.unitsPerMetre).sort((p, q) => p - q);
   const median = sorted[Math.floor(sorted.length / 2)];
