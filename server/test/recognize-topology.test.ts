@@ -3157,3 +3157,32 @@ describe('a door schedule drawn beside the plan', () => {
     expect(result.rooms.map((room) => room.name)).toEqual(['OFFICE']);
   });
 });
+
+describe('a lift opening off the end of a stair hall wider than a passage', () => {
+  // A stair hall 2.8 × 4 m at 1:50 between two flats, black poché walls painted box by box. Each
+  // of its side walls opens 0.85 m into a flat and then runs 0.15 m on to the lift's wall, the
+  // lift's door a plain gap 1.2 m wide in it, as echt3D's Aesch sales plan draws its landing. Read
+  // across the hall, the two short pieces of side wall face each other 2.8 m apart along the lift
+  // wall's face: too wide for a passage, that span still claimed the band, so the lift's doorway
+  // in the wall beside it was never read, and the lift was part of the hall.
+  const hallAndLift = () => {
+    // Drawn from the west flat's inner face; the hall runs from 4 to 6.8 m east.
+    const walls: [number, number, number, number][] = [
+      [-0.25, -0.25, 11.25, 0], [-0.25, 5.75, 11.25, 6], [-0.25, 0, 0, 5.75], [11, 0, 11.25, 5.75],
+      [3.75, 0, 4, 3], [3.75, 3.85, 4, 4], [6.8, 0, 7.05, 3], [6.8, 3.85, 7.05, 4],
+      [3.75, 4, 4.8, 4.25], [6, 4, 7.05, 4.25], [3.75, 4.25, 4, 5.75], [6.8, 4.25, 7.05, 5.75],
+    ];
+    const names: [string, number, number][] = [['STAIR HALL', 4.5, 1.5], ['LIFT', 5, 5], ['FLAT 1', 1, 2], ['FLAT 2', 8, 2]];
+    return blackWalledPlan(walls, () => {}, names, 6);
+  };
+
+  it('closes the lift at its doorway', async () => {
+    const { rooms } = await roomsAt1To50(await hallAndLift());
+    expect(rooms).toEqual([
+      ['FLAT 1', expect.closeTo(21.56, 1)],
+      ['FLAT 2', expect.closeTo(22.71, 1)],
+      ['LIFT', expect.closeTo(4.2, 1)],
+      ['STAIR HALL', expect.closeTo(11.2, 1)],
+    ]);
+  });
+});
