@@ -3186,3 +3186,25 @@ describe('a lift opening off the end of a stair hall wider than a passage', () =
     ]);
   });
 });
+
+describe('a court glazed from wall face to wall face on both its open sides', () => {
+  // A light court 4 m wide between two walls 3.5 m long at 1:50, black poché painted box by box,
+  // glazed across both its ends from the face of one wall to the face of the other (three lines
+  // each, the frame's faces and the glass), as hueningerstrasse's flats draw their Lichthof. The
+  // two windows have the same extent: taken for one band of glazing 3 m across, they were none,
+  // and the court lay open.
+  const court = async () => {
+    const { page, rect, line, blackPen, finished } = await blackPenPlanAt1To50();
+    const frame = { x: 0, y: page.getHeight() };
+    for (const wall of [rect(0, 0, 0.25, 3.5), rect(4.25, 0, 4.5, 3.5)]) page.drawSvgPath(wall, { ...frame, color: rgb(0, 0, 0), borderColor: rgb(0, 0, 0), borderWidth: 0.7 });
+    for (const y of [0.1, 0.13, 0.16, 3.34, 3.37, 3.4]) page.drawSvgPath(line(0.25, y, 4.25, y), blackPen);
+    return finished([['COURT', 1.5, 1.7]], 3.5);
+  };
+
+  it('closes the court at both windows', async () => {
+    const { result, rooms } = await roomsAt1To50(await court());
+    expect(rooms).toEqual([['COURT', expect.closeTo(12.72, 1)]]);
+    const windows = result.openings.filter((opening) => opening.subClass === 'window');
+    expect(windows.map((window) => window.widthUnits * MPU_AT_1_TO_50)).toEqual([expect.closeTo(4, 1), expect.closeTo(4, 1)]);
+  });
+});

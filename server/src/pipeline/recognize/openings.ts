@@ -409,6 +409,29 @@ function findFilledGaps(evidence: Evidence, runs: RectIndex<WallRun>, limits: Li
 
 /** Glazing is drawn as this many lines at least: the frame's two faces and the glass. */
 const GLAZING_LINES = 3;
+/** A window's glazing lines lie within this share of the wall's thickness of each other. */
+const GLAZING_BAND_SHARE = 1.2;
+
+/** Where `member` lies across `line`'s direction, in `line`'s frame whichever way it is drawn. */
+function acrossOf(line: Line, member: Line): number {
+  return line.ux * member.ux + line.uy * member.uy > 0 ? member.offset : -member.offset;
+}
+
+/**
+ * Lines of one direction and extent parted where more than `spacing` lies between neighbours: a
+ * court glazed on both its open sides, or a corridor at both its ends, draws two windows of the
+ * same extent.
+ */
+function bandsAcross(group: Line[], spacing: number): Line[][] {
+  const [first] = group;
+  const sorted = [...group].sort((a, b) => acrossOf(first, a) - acrossOf(first, b));
+  const bands: Line[][] = [];
+  sorted.forEach((line, k) => {
+    if (k > 0 && acrossOf(first, line) - acrossOf(first, sorted[k - 1]) <= spacing) bands[bands.length - 1].push(line);
+    else bands.push([line]);
+  });
+  return bands;
+}
 
 /**
  * Windows glazed from the face of one wall to the face of another, where no wall runs along the
@@ -447,12 +470,12 @@ function findGlazedBridges(lines: Line[], runs: RectIndex<WallRun>, limits: Limi
     groups.set(key, [...(groups.get(key) ?? []), line]);
   }
   const gaps: Gap[] = [];
-  for (const band of groups.values()) {
+  for (const band of [...groups.values()].flatMap((group) => bandsAcross(group, GLAZING_BAND_SHARE * limits.thickness))) {
     if (band.length < GLAZING_LINES) continue;
     const [line] = band;
-    const offsets = band.map((member) => (line.ux * member.ux + line.uy * member.uy > 0 ? member.offset : -member.offset));
+    const offsets = band.map((member) => acrossOf(line, member));
     const [o0, o1] = [Math.min(...offsets), Math.max(...offsets)];
-    if (o1 - o0 > 1.2 * limits.thickness) continue;
+    if (o1 - o0 > GLAZING_BAND_SHARE * limits.thickness) continue;
     const { back, ahead } = ends.get(line.id)!;
     // Lines inside a wall (its layers, a chase's lining) span from wall to wall too: glazing spans a void.
     if (solidAt(fromFrame(line, (back.at + ahead.at) / 2, (o0 + o1) / 2))) continue;
