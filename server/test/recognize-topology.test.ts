@@ -3208,3 +3208,20 @@ describe('a court glazed from wall face to wall face on both its open sides', ()
     expect(windows.map((window) => window.widthUnits * MPU_AT_1_TO_50)).toEqual([expect.closeTo(4, 1), expect.closeTo(4, 1)]);
   });
 });
+
+describe('a stair hall lettered with the flats its doors lead to', () => {
+  // A Swiss sales plan's stair hall, 3 × 5 m at 1:50: its name `Treppenhaus` near the top, and by
+  // each door, in larger lettering, the flat it leads to (`Whg. 103`). The flat's number, the
+  // largest lettering in the hall, named it.
+  const stairHall = () => {
+    const flats = ({ page, font, left, top, metres }: GreyPlan) => {
+      for (const [text, x, y] of [['Whg. 103', 0.2, 2.5], ['Whg. 102', 0.2, 4.5]] as const) page.drawText(text, { x: left + metres(x), y: page.getHeight() - (top + metres(y)), size: 11, font });
+    };
+    return blackWalledPlan([[-0.25, -0.25, 3.25, 0], [-0.25, 5, 3.25, 5.25], [-0.25, 0, 0, 5], [3, 0, 3.25, 5]], flats, [['Treppenhaus', 0.8, 0.6]], 5);
+  };
+
+  it('names it by the word that says what it is', async () => {
+    const { rooms } = await roomsAt1To50(await stairHall());
+    expect(rooms).toEqual([['Treppenhaus', expect.closeTo(15, 1)]]);
+  });
+});
