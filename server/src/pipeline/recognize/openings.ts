@@ -894,13 +894,9 @@ export function detectOpenings(evidence: Evidence, walls: WallEvidence): Opening
     // floor hatch, not glazing.
     if (gap.glazedOnly && !folding && (subClass !== 'window' || spanning < 2 || parallelsBeside(gap.rect, lineIndex) > 0)) continue;
     if (width > limits.gap[1] && (subClass !== 'window' || spanning < GLAZED_GAP_SPANNING)) continue;
-    if (folding) {
-      gaps.push(gap);
-      openings.push({ subClass: null, rect: gap.rect, widthUnits: width, runIds: gap.runIds });
-      continue;
-    }
-    const found = subClass ?? (!gap.glazedOnly && surfaceSlider(gap.rect, nearby) && !paintedDark(gap.rect, evidence) ? 'sliding door' : null);
-    if (found) openings.push({ subClass: found, rect: gap.rect, widthUnits: width, runIds: gap.runIds });
+    // A folding door is an opening whose sub-class the interface does not name.
+    const found = subClass ?? (!folding && !gap.glazedOnly && surfaceSlider(gap.rect, nearby) && !paintedDark(gap.rect, evidence) ? 'sliding door' : null);
+    if (found || folding) openings.push({ subClass: found, rect: gap.rect, widthUnits: width, runIds: gap.runIds });
     else if (width <= limits.passage) passages.push(gap.rect);
     // Open floor wider than a passage between two posts claims no band: the stubs a stair hall's
     // side walls end in face each other across the hall along its lift's wall, and the lift's
