@@ -3225,3 +3225,13 @@ describe('a stair hall lettered with the flats its doors lead to', () => {
     expect(rooms).toEqual([['Treppenhaus', expect.closeTo(15, 1)]]);
   });
 });
+
+describe('an office whose electrical note is lettered larger than its name', () => {
+  // A 4 × 3 m office at 1:50 named `OFFICE`, with `2-GANG BOX` lettered larger beside a switch. A
+  // corridor is `Gang` in Swiss German, yet no English room is named by its switch box.
+  it('names it OFFICE', async () => {
+    const note = ({ page, font, left, top, metres }: GreyPlan) => page.drawText('2-GANG BOX', { x: left + metres(2), y: page.getHeight() - (top + metres(2.4)), size: 11, font });
+    const { rooms } = await roomsAt1To50(await blackWalledPlan([[-0.25, -0.25, 4.25, 0], [-0.25, 3, 4.25, 3.25], [-0.25, 0, 0, 3], [4, 0, 4.25, 3]], note, [['OFFICE', 0.8, 0.8]], 3));
+    expect(rooms).toEqual([['OFFICE', expect.closeTo(12, 1)]]);
+  });
+});
