@@ -801,11 +801,12 @@ function glazingBesideDoors(gap: Gap, doors: FoundOpening[], limits: Limits, { n
   const { o0, o1 } = gap.rect;
   const off = Math.max(1, PART_FACE_PROBE * (o1 - o0));
   const across = [o0 - off, (o0 + o1) / 2, o1 + off];
+  const lines = nearbyLines(gap.rect);
   return parts
     .filter(([s0, s1]) => s1 - s0 >= limits.gap[0] && !PART_PROBES.some((share) => across.some((o) => solid(fromFrame(gap.rect, s0 + share * (s1 - s0), o)))))
     .flatMap(([s0, s1]) => {
       const part: Gap = { ...gap, rect: { ...gap.rect, s0, s1 } };
-      const { subClass, spanning } = classifyGap(part, nearbyLines(gap.rect), evidence, pocheFills, gap.rect);
+      const { subClass, spanning } = classifyGap(part, lines, evidence, pocheFills, gap.rect);
       return subClass === null || spanning < GLAZED_GAP_SPANNING ? [] : [{ subClass, rect: part.rect, widthUnits: s1 - s0, runIds: gap.runIds }];
     });
 }

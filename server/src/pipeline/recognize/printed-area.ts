@@ -37,18 +37,22 @@ function figureValue(figure: string): number {
 /** AREA_UNIT's spellings of square metres; the others are of square feet. */
 const METRIC_UNIT = /^(sq(uare)?\.?\s*m|m|qm|㎡)/i;
 
+/** The figure a text prints as an area and whether its unit is square feet (a floor-area field's is m²); null where it prints none. */
+function printedArea(text: string): { value: number; squareFeet: boolean } | null {
+  const field = FLOOR_AREA_FIELD.exec(text.trim());
+  if (field) return { value: figureValue(field[1]), squareFeet: false };
+  const match = PRINTED_AREA.exec(text);
+  return match ? { value: figureValue(match[1]), squareFeet: !METRIC_UNIT.test(match[2]) } : null;
+}
+
 /** The area a text prints, square metres: "411 SF" → 38.2, "A: 31.28 m²" → 31.28, "BF: 14.92" → 14.92; null where it prints none. */
 export function printedAreaM2(text: string): number | null {
-  const field = FLOOR_AREA_FIELD.exec(text.trim());
-  if (field) return figureValue(field[1]);
-  const match = PRINTED_AREA.exec(text);
-  if (!match) return null;
-  const value = figureValue(match[1]);
-  return METRIC_UNIT.test(match[2]) ? value : value * METRES_PER_FOOT ** 2;
+  const area = printedArea(text);
+  if (!area) return null;
+  return area.squareFeet ? area.value * METRES_PER_FOOT ** 2 : area.value;
 }
 
 /** Whether a text prints an area in square feet ("411 SF", "129 sq ft"). */
 export function printsSquareFeet(text: string): boolean {
-  const match = FLOOR_AREA_FIELD.test(text.trim()) ? null : PRINTED_AREA.exec(text);
-  return match !== null && !METRIC_UNIT.test(match[2]);
+  return printedArea(text)?.squareFeet === true;
 }
