@@ -39,6 +39,11 @@ describe('printedAreaM2', () => {
     for (const text of ['BEDROOM', "12'-6\"", '3 UNITS', 'SFX-2', 'CPT-1', '2 SOFAS', 'SQUARE', '4 MQ-2', 'FF: 5.35', 'D: 12']) expect(printedAreaM2(text)).toBeNull();
   });
 
+  it("takes a room's window area for no floor area, its unit printed or not", () => {
+    for (const text of ['FF:4 m2', 'FF:    19 m2', 'FF = 2.5 m²', 'Fensterfläche 3,2 m²']) expect(printedAreaM2(text)).toBeNull();
+    expect(printedAreaM2('BF:17 m2')).toBe(17);
+  });
+
   it('tells the areas printed in square feet', () => {
     for (const text of ['411 SF', '16 S.F.', '182 sq ft', '480 ft²', '1,136 square feet', '212 sq. ft.']) expect(printsSquareFeet(text)).toBe(true);
     for (const text of ['A: 31.28 m²', '25 sqm', '12,45 qm', '12.5㎡', '18.4 sq. metres', 'BF: 14.92', 'BEDROOM']) expect(printsSquareFeet(text)).toBe(false);

@@ -24,9 +24,15 @@ const PRINTED_AREA = new RegExp(String.raw`${FIGURE}\s*${AREA_UNIT}`, 'i');
  * A tag's field that names a floor area, its figure in m² printing no unit: German and Swiss plans
  * key a room's area as Bodenfläche ("BF: 14.92"), Nutzfläche ("NF: 12.5"), Haupt- and
  * Nebennutzfläche (HNF, NNF), Netto-Grundfläche or -Raumfläche (NGF, NRF), Wohnfläche (WF) or
- * "Fläche". A window's area ("FF: 4.5", Fensterfläche) is none.
+ * "Fläche".
  */
 const FLOOR_AREA_FIELD = new RegExp(String.raw`^(?:BF|NF|HNF|NNF|NGF|NRF|WF|Fläche)\s*[:=]\s*${FIGURE}$`, 'i');
+
+/**
+ * A window's area, keyed as such whether or not it prints its unit: Swiss sales plans set
+ * "FF: 4 m2" (Fensterfläche, the glazing that lights the room) under each room's "BF: 17 m2".
+ */
+const WINDOW_AREA_FIELD = /^(?:FF|Fensterfläche)\s*[:=]?\s*\d/i;
 
 function figureValue(figure: string): number {
   if (/^\d{1,3}(,\d{3})+(\.\d+)?$/.test(figure)) return Number(figure.replaceAll(',', ''));
@@ -39,6 +45,7 @@ const METRIC_UNIT = /^(sq(uare)?\.?\s*m|m|qm|㎡)/i;
 
 /** The figure a text prints as an area and whether its unit is square feet (a floor-area field's is m²); null where it prints none. */
 function printedArea(text: string): { value: number; squareFeet: boolean } | null {
+  if (WINDOW_AREA_FIELD.test(text.trim())) return null;
   const field = FLOOR_AREA_FIELD.exec(text.trim());
   if (field) return { value: figureValue(field[1]), squareFeet: false };
   const match = PRINTED_AREA.exec(text);
