@@ -473,9 +473,10 @@ describe('recognizeSheet on a house plan that prints its rooms\' sizes or areas 
   // 1/8" = 1'-0" on A3 with no scale note and no dimension: under each room's name, its size as
   // South Asian house plans print them (`BED ROOM 16'-7½"X13'-0"`), or its area as a sales plan
   // stamps it (`168 SF`, `15.6 m²`). `misprinted` scales each room's printed size or area by its
-  // own factor; `metreBar` draws a scale bar 0–5 printing no unit, its ticks a metre apart.
+  // own factor; `metreBar` draws a scale bar 0–5 printing no unit, its ticks a metre apart;
+  // `note` prints a scale note beside the plan's title.
   type Printed = 'size' | 'SF' | 'm²';
-  const housePlan = async ({ misprinted = [1, 1, 1] as [number, number, number], printed = 'size' as Printed, metreBar = false } = {}) => {
+  const housePlan = async ({ misprinted = [1, 1, 1] as [number, number, number], printed = 'size' as Printed, metreBar = false, note = '' } = {}) => {
     const doc = await PDFDocument.create();
     const page = doc.addPage([1190.55, 841.89]);
     const font = await doc.embedFont(StandardFonts.Helvetica);
@@ -508,6 +509,7 @@ describe('recognizeSheet on a house plan that prints its rooms\' sizes or areas 
       }
     }
     page.drawText('GROUND FLOOR PLAN', { x: 150, y: page.getHeight() - (150 + pt(15)), size: 10, font });
+    if (note) page.drawText(note, { x: 150, y: page.getHeight() - (150 + pt(15)) - 12, size: 8, font });
     return doc.save();
   };
   const recognized = async (pdf: Uint8Array) => {
@@ -551,6 +553,20 @@ describe('recognizeSheet on a house plan that prints its rooms\' sizes or areas 
     const areasOnly = await recognized(await housePlan({ printed: 'm²' }));
     expect(areasOnly.result.scale).toMatchObject({ units: 'si', manual_scaling_needed: true });
     expect(areasOnly.result.scale?.label).toMatch(/from room areas/);
+  });
+
+  it('trusts a scale bar that contradicts the note where the rooms\' printed areas agree with the bar', async () => {
+    // Plotted at 1:50 and printed smaller, the sheet keeps its note; the bar and the rooms measure 1:96.
+    const { detection, result } = await recognized(await housePlan({ printed: 'm²', metreBar: true, note: 'SCALE 1:50' }));
+    expect(detection.scale).toMatchObject({ manual_scaling_needed: true });
+    expect(detection.scale?.real).toBeCloseTo(96, 0);
+    expect(result.scale).toMatchObject({ units: 'si', manual_scaling_needed: false });
+    expect(result.scale?.real).toBeCloseTo(96, 0);
+    expect(result.scale?.label).toMatch(/from graphic scale bar/);
+    // Rooms whose printed areas scatter settle nothing: the bar stays offered for confirming.
+    const scattered = await recognized(await housePlan({ misprinted: [1, 1.15, 0.87], printed: 'm²', metreBar: true, note: 'SCALE 1:50' }));
+    expect(scattered.result.scale).toMatchObject({ manual_scaling_needed: true });
+    expect(scattered.result.scale?.real).toBeCloseTo(96, 0);
   });
 
   it('offers none where the rooms\' printed areas disagree on it', async () => {

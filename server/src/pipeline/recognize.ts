@@ -20,7 +20,7 @@ import { readSurely } from './recognize/topology-evidence.ts';
 import { findTitles } from './scale/layout.ts';
 import { assembleLines, centreOf, type TextLine } from './scale/lines.ts';
 import { METRES_PER_INCH } from './scale/ratio.ts';
-import { scaleFromRooms } from './scale/room-sizes.ts';
+import { scaleFromRooms, type RoomSizeReading } from './scale/room-sizes.ts';
 import { measuredScale, metricBarAgreeing } from './scale.ts';
 import type { SheetInfo, SheetPrimitives, SheetWord } from './types.ts';
 
@@ -121,7 +121,10 @@ export function recognizeSheet(input: RecognitionInput): RecognitionResult {
       )
     : NO_TOPOLOGY;
   const { unitsPerMetre, ...detected } = topology;
-  const sized = scale === null && mpu === null ? attempt('scale from rooms', () => roomsScale(detected.rooms, lines, input), null, warnings) : null;
+  const sized =
+    scale === null && mpu === null
+      ? attempt('scale from rooms', () => roomsScale(detected.rooms, lines, input), null, warnings)
+      : attempt('bar confirmed by rooms', () => barConfirmedByRooms(detected.rooms, lines, input), null, warnings);
   // Offered for confirming, the rooms' scale still sizes the fixtures, as a flagged bar's does.
   const fixtureMpu = sized === null ? mpu : metresPerUnit({ ...sized, manual_scaling_needed: false }, info.dpi);
   const symbols = plan
@@ -151,11 +154,20 @@ export function recognizeSheet(input: RecognitionInput): RecognitionResult {
  * the scale, trusted: two measures of the drawing agree, and the rooms say the bar counts metres.
  */
 function roomsScale(rooms: SheetDetections['rooms'], lines: TextLine[], { info, primitives, words }: RecognitionInput): Scale | null {
+  const reading = roomsReading(rooms, lines);
+  if (reading === null) return null;
+  // Real length per length of paper: a metre of the building is `unitsPerMetre` units of the sheet.
+  const ratio = 1 / ((reading.unitsPerMetre / info.dpi) * METRES_PER_INCH);
+  return (reading.imperial ? null : metricBarAgreeing({ info, primitives, words }, ratio)) ?? measuredScale(ratio, reading.imperial, reading.source, true);
+}
+
+/** What the rooms' printed areas or sizes say of the scale (scale/room-sizes.ts), measured on the rooms the walls closed. */
+function roomsReading(rooms: SheetDetections['rooms'], lines: TextLine[]): RoomSizeReading | null {
   if (rooms.length === 0) return null;
   const centres = lines.map(centreOf);
   const areaLines = lines.filter((line) => printedAreaM2(line.text) !== null);
   const areasInFeet = areaLines.filter((line) => printsSquareFeet(line.text)).length * 2 > areaLines.length;
-  const reading = scaleFromRooms(
+  return scaleFromRooms(
     rooms.map((room) => ({
       ring: room.floor[0],
       area: polygonArea(room.polygon),
@@ -164,8 +176,26 @@ function roomsScale(rooms: SheetDetections['rooms'], lines: TextLine[], { info, 
     })),
     areasInFeet,
   );
+}
+
+/**
+ * The rooms confirm a bar within this share of its units per metre: as closely as they agree
+ * with each other (their floors as found fall short of the stamps where furniture drawn in the
+ * walls' pen walls off a bed's pillow or a wardrobe, a few per cent of area).
+ */
+const ROOMS_CONFIRM_BAR = 0.03;
+
+/**
+ * Where a scale bar contradicts the sheet's note (a plot printed onto smaller paper: the bar
+ * shrinks with the drawing, the note does not), the bar's scale is offered flagged, and sizes are
+ * judged at it. The rooms' printed areas are a third measure: where they agree with the bar, it
+ * is trusted (nidum-sempach's sales plan notes 1:100 and its bar, with its rooms' `BF: 17 m2`,
+ * measures 1:125). Null where there is no such bar or the rooms do not settle it.
+ */
+function barConfirmedByRooms(rooms: SheetDetections['rooms'], lines: TextLine[], { scale, sizeScale, info }: RecognitionInput): Scale | null {
+  if (!scale?.manual_scaling_needed || !sizeScale || sizeScale.manual_scaling_needed) return null;
+  const barMetresPerUnit = metresPerUnit(sizeScale, info.dpi);
+  const reading = barMetresPerUnit === null ? null : roomsReading(rooms, lines);
   if (reading === null) return null;
-  // Real length per length of paper: a metre of the building is `unitsPerMetre` units of the sheet.
-  const ratio = 1 / ((reading.unitsPerMetre / info.dpi) * METRES_PER_INCH);
-  return (reading.imperial ? null : metricBarAgreeing({ info, primitives, words }, ratio)) ?? measuredScale(ratio, reading.imperial, reading.source, true);
+  return Math.abs(reading.unitsPerMetre * barMetresPerUnit! - 1) <= ROOMS_CONFIRM_BAR ? sizeScale : null;
 }
