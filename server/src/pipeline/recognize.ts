@@ -195,7 +195,7 @@ const ROOMS_CONFIRM_BAR = 0.03;
 function barConfirmedByRooms(rooms: SheetDetections['rooms'], lines: TextLine[], { scale, sizeScale, info }: RecognitionInput): Scale | null {
   if (!scale?.manual_scaling_needed || !sizeScale || sizeScale.manual_scaling_needed) return null;
   const barMetresPerUnit = metresPerUnit(sizeScale, info.dpi);
-  const reading = barMetresPerUnit === null ? null : roomsReading(rooms, lines);
-  if (reading === null) return null;
-  return Math.abs(reading.unitsPerMetre * barMetresPerUnit! - 1) <= ROOMS_CONFIRM_BAR ? sizeScale : null;
+  if (barMetresPerUnit === null) return null;
+  const reading = roomsReading(rooms, lines);
+  return reading !== null && Math.abs(reading.unitsPerMetre * barMetresPerUnit - 1) <= ROOMS_CONFIRM_BAR ? sizeScale : null;
 }

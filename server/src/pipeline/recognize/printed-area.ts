@@ -45,8 +45,9 @@ const METRIC_UNIT = /^(sq(uare)?\.?\s*m|m|qm|㎡)/i;
 
 /** The figure a text prints as an area and whether its unit is square feet (a floor-area field's is m²); null where it prints none. */
 function printedArea(text: string): { value: number; squareFeet: boolean } | null {
-  if (WINDOW_AREA_FIELD.test(text.trim())) return null;
-  const field = FLOOR_AREA_FIELD.exec(text.trim());
+  const trimmed = text.trim();
+  if (WINDOW_AREA_FIELD.test(trimmed)) return null;
+  const field = FLOOR_AREA_FIELD.exec(trimmed);
   if (field) return { value: figureValue(field[1]), squareFeet: false };
   const match = PRINTED_AREA.exec(text);
   return match ? { value: figureValue(match[1]), squareFeet: !METRIC_UNIT.test(match[2]) } : null;
