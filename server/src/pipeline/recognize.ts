@@ -124,7 +124,7 @@ export function recognizeSheet(input: RecognitionInput): RecognitionResult {
   const sized =
     scale === null && mpu === null
       ? attempt('scale from rooms', () => roomsScale(detected.rooms, lines, input), null, warnings)
-      : attempt('bar confirmed by rooms', () => barConfirmedByRooms(detected.rooms, lines, input), null, warnings);
+      : attempt('bar confirmed by rooms', () => barConfirmedByRooms(detected.rooms, lines, input, mpu), null, warnings);
   // Offered for confirming, the rooms' scale still sizes the fixtures, as a flagged bar's does.
   const fixtureMpu = sized === null ? mpu : metresPerUnit({ ...sized, manual_scaling_needed: false }, info.dpi);
   const symbols = plan
@@ -190,12 +190,11 @@ const ROOMS_CONFIRM_BAR = 0.03;
  * shrinks with the drawing, the note does not), the bar's scale is offered flagged, and sizes are
  * judged at it. The rooms' printed areas are a third measure: where they agree with the bar, it
  * is trusted (nidum-sempach's sales plan notes 1:100 and its bar, with its rooms' `BF: 17 m2`,
- * measures 1:125). Null where there is no such bar or the rooms do not settle it.
+ * measures 1:125). A flagged scale with a size scale beside it is such a bar's, which sizes the
+ * drawing at `barMetresPerUnit`. Null where there is no such bar or the rooms do not settle it.
  */
-function barConfirmedByRooms(rooms: SheetDetections['rooms'], lines: TextLine[], { scale, sizeScale, info }: RecognitionInput): Scale | null {
-  if (!scale?.manual_scaling_needed || !sizeScale || sizeScale.manual_scaling_needed) return null;
-  const barMetresPerUnit = metresPerUnit(sizeScale, info.dpi);
-  if (barMetresPerUnit === null) return null;
+function barConfirmedByRooms(rooms: SheetDetections['rooms'], lines: TextLine[], { scale, sizeScale }: RecognitionInput, barMetresPerUnit: number | null): Scale | null {
+  if (!scale?.manual_scaling_needed || !sizeScale || barMetresPerUnit === null) return null;
   const reading = roomsReading(rooms, lines);
   return reading !== null && Math.abs(reading.unitsPerMetre * barMetresPerUnit - 1) <= ROOMS_CONFIRM_BAR ? sizeScale : null;
 }
