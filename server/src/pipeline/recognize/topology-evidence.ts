@@ -591,45 +591,60 @@ interface OpenPiece {
 /** Pieces meet where their ends lie this close, blueprint units (under a hundredth of a millimetre of paper at 150 dpi, far below any drawn gap). */
 const PIECE_JOINT = 0.05;
 
-/**
- * Outlines drawn as separate strokes: pieces of one pen that join end to end into a ring, every
- * joint the end of exactly two of them (a shower tray's four sides and four rounded corners,
- * exploded from the CAD block). Where walls, swings or other linework meet a joint there are
- * three ends or more, so the lines of a plan's rooms and walls make no such ring.
- */
-function explodedLoops(pieces: OpenPiece[]): OpenPiece[][] {
-  // Joints by pen and place; each holds the first two piece ends that reach it (end = piece·2 + 0 for its first point, + 1 for its last) and how many do.
-  // A joint is found in its grid cell or a neighbouring one: ends a ten-thousandth apart may round either side of a cell's edge.
+/** Where the pieces' ends meet: the ends of one pen within PIECE_JOINT of each other share a joint. */
+interface PieceJoints {
+  /** The joint of each piece end (end = piece·2 + 0 for its first point, + 1 for its last). */
+  ofEnd: Int32Array;
+  count: number;
+}
+
+function pieceJoints(pieces: OpenPiece[]): PieceJoints {
   const jointsOfPen = new Map<string, Map<number, number[]>>();
-  const jointOfEnd = new Int32Array(pieces.length * 2);
-  const jointPoints: Position[] = [];
-  const reaching: number[] = [];
-  const endsAt: number[] = [];
+  const points: Position[] = [];
+  // A joint is found in its grid cell or a neighbouring one: ends a ten-thousandth apart may round either side of a cell's edge.
   const jointAt = (joints: Map<number, number[]>, point: Position): number => {
     const [cx, cy] = [Math.floor(point[0] / PIECE_JOINT), Math.floor(point[1] / PIECE_JOINT)];
-    const nearIn = (cell: number) => joints.get(cell)?.find((joint) => distance(jointPoints[joint], point) <= PIECE_JOINT);
+    const nearIn = (cell: number) => joints.get(cell)?.find((joint) => distance(points[joint], point) <= PIECE_JOINT);
     const key = cellKey(cx, cy);
     let near = nearIn(key);
     for (let k = 0; near === undefined && k < 9; k++) if (k !== 4) near = nearIn(cellKey(cx + (k % 3) - 1, cy + Math.floor(k / 3) - 1));
     if (near !== undefined) return near;
-    const joint = reaching.length;
+    const joint = points.length;
     const own = joints.get(key);
     if (own) own.push(joint);
     else joints.set(key, [joint]);
-    jointPoints.push(point);
-    reaching.push(0);
-    endsAt.push(-1, -1);
+    points.push(point);
     return joint;
   };
-  // A piece whose two ends fall in one joint (a hair of a rounded corner, flattened finer than
-  // the joint's reach) joins nothing: it rides with the loop through its joint.
-  const specksAt = new Map<number, number[]>();
-  const visited = new Uint8Array(pieces.length);
+  const ofEnd = new Int32Array(pieces.length * 2);
   pieces.forEach((piece, p) => {
     let joints = jointsOfPen.get(piece.style);
     if (!joints) jointsOfPen.set(piece.style, (joints = new Map()));
     const { segments } = piece.subpath;
-    const [first, last] = [segments[0].from, segments[segments.length - 1].to].map((point) => jointAt(joints, point));
+    ofEnd[p * 2] = jointAt(joints, segments[0].from);
+    ofEnd[p * 2 + 1] = jointAt(joints, segments[segments.length - 1].to);
+  });
+  return { ofEnd, count: points.length };
+}
+
+/**
+ * Outlines drawn as separate strokes: pieces of one pen that join end to end into a ring, every
+ * joint the end of exactly two of them (a shower tray's four sides and four rounded corners,
+ * exploded from the CAD block). Where walls, swings or other linework meet a joint there are
+ * three ends or more, so the lines of a plan's rooms and walls make no such ring. Marks the
+ * pieces taken in `taken`.
+ */
+function explodedLoops(pieces: OpenPiece[], joints: PieceJoints, taken: Uint8Array): OpenPiece[][] {
+  const jointOfEnd = joints.ofEnd;
+  // Each joint holds the first two piece ends that reach it, and how many do.
+  const reaching = new Int32Array(joints.count);
+  const endsAt = new Int32Array(joints.count * 2).fill(-1);
+  // A piece whose two ends fall in one joint (a hair of a rounded corner, flattened finer than
+  // the joint's reach) joins nothing: it rides with the loop through its joint.
+  const specksAt = new Map<number, number[]>();
+  const visited = new Uint8Array(pieces.length);
+  pieces.forEach((_, p) => {
+    const [first, last] = [jointOfEnd[p * 2], jointOfEnd[p * 2 + 1]];
     if (first === last) {
       specksAt.set(first, [...(specksAt.get(first) ?? []), p]);
       visited[p] = 1;
@@ -638,12 +653,13 @@ function explodedLoops(pieces: OpenPiece[]): OpenPiece[][] {
     [first, last].forEach((joint, end) => {
       if (reaching[joint] < 2) endsAt[joint * 2 + reaching[joint]] = p * 2 + end;
       reaching[joint]++;
-      jointOfEnd[p * 2 + end] = joint;
     });
   });
   const withSpecks = (loop: number[]) => {
-    const joints = new Set(loop.flatMap((k) => [jointOfEnd[k * 2], jointOfEnd[k * 2 + 1]]));
-    return [...loop, ...[...joints].flatMap((joint) => specksAt.get(joint) ?? [])].map((k) => pieces[k]);
+    const jointsOfLoop = new Set(loop.flatMap((k) => [jointOfEnd[k * 2], jointOfEnd[k * 2 + 1]]));
+    const all = [...loop, ...[...jointsOfLoop].flatMap((joint) => specksAt.get(joint) ?? [])];
+    for (const k of all) taken[k] = 1;
+    return all.map((k) => pieces[k]);
   };
   const loops: OpenPiece[][] = [];
   for (let start = 0; start < pieces.length; start++) {
@@ -666,6 +682,53 @@ function explodedLoops(pieces: OpenPiece[]): OpenPiece[][] {
     }
   }
   return loops;
+}
+
+/**
+ * A rectangle's corner may be reached by one stroke more than its two sides: a bed's bedside
+ * table drawn against its headboard ends where the bed's side does, so the bed's four strokes
+ * make no ring of their own (`explodedLoops`), and its pillows then pair with its sides as walls.
+ * A hatch's grid meets four ends at a node.
+ */
+const RECTANGLE_CORNER_ENDS = 3;
+/** A rectangle's sides meet square within 1.5°: the cosine of the angle between them is at most this. */
+const SQUARE_COSINE = Math.sin((1.5 * Math.PI) / 180);
+
+/**
+ * Rectangles drawn as four straight strokes of one pen, end to end, among the pieces no loop took,
+ * where other strokes of the pen end at their corners too. Marks the pieces taken in `taken`.
+ */
+function cornerSharedRectangles(pieces: OpenPiece[], joints: PieceJoints, taken: Uint8Array): OpenPiece[][] {
+  const direction = pieces.map((piece, p) => {
+    const { segments } = piece.subpath;
+    if (taken[p] || segments.length !== 1 || segments[0].kind !== 'line' || joints.ofEnd[p * 2] === joints.ofEnd[p * 2 + 1]) return null;
+    const { from, to } = segments[0];
+    const length = distance(from, to);
+    return length > 0 ? [(to[0] - from[0]) / length, (to[1] - from[1]) / length] : null;
+  });
+  const endsAt = new Map<number, number[]>();
+  joints.ofEnd.forEach((joint, end) => endsAt.set(joint, [...(endsAt.get(joint) ?? []), end]));
+  const square = (a: number, b: number) => Math.abs(direction[a]![0] * direction[b]![0] + direction[a]![1] * direction[b]![1]) <= SQUARE_COSINE;
+  // The straight free pieces leaving joint `joint` at a right angle to piece `from`, with the joint at their far end.
+  const turns = (from: number, joint: number) =>
+    (endsAt.get(joint)!.length > RECTANGLE_CORNER_ENDS ? [] : endsAt.get(joint)!)
+      .filter((end) => end >> 1 !== from && direction[end >> 1] !== null && !taken[end >> 1] && square(from, end >> 1))
+      .map((end) => ({ piece: end >> 1, far: joints.ofEnd[end ^ 1] }));
+  const rectangles: OpenPiece[][] = [];
+  pieces.forEach((_, first) => {
+    if (direction[first] === null || taken[first]) return;
+    const [start, corner] = [joints.ofEnd[first * 2], joints.ofEnd[first * 2 + 1]];
+    for (const second of turns(first, corner))
+      for (const third of turns(second.piece, second.far))
+        for (const fourth of turns(third.piece, third.far)) {
+          if (fourth.far !== start || third.piece === first || fourth.piece === second.piece) continue;
+          const sides = [first, second.piece, third.piece, fourth.piece];
+          for (const side of sides) taken[side] = 1;
+          rectangles.push(sides.map((side) => pieces[side]));
+          return;
+        }
+  });
+  return rectangles;
 }
 
 /** A leaf's ends lie within this share of its swing's radius of the swing's centre and of its arc's end. */
@@ -748,7 +811,11 @@ export function collectEvidence(primitives: SheetPrimitives, words: SheetWord[],
       }
     }
   }
-  for (const loop of explodedLoops(pieces)) addOutline(loop.map((piece) => piece.subpath), loop.map((piece) => piece.lines));
+  const joints = pieceJoints(pieces);
+  const taken = new Uint8Array(pieces.length);
+  for (const ring of [...explodedLoops(pieces, joints, taken), ...cornerSharedRectangles(pieces, joints, taken)]) {
+    addOutline(ring.map((piece) => piece.subpath), ring.map((piece) => piece.lines));
+  }
   strokeWidths.sort((a, b) => a - b);
   const wordBoxes = words.map(wordBox).filter((box): box is WordBox => box !== null);
   // A word OCR reads unsurely inside a box may be the box's own hatch read as letters ("7X" in a
