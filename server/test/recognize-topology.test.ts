@@ -540,6 +540,20 @@ describe('kumar-g2 ground floor plan (AutoCAD: walls as solid-hatch triangles, c
     expect(pointInPolygon([(250 * DPI) / 72, (480 * DPI) / 72], living[0].polygon)).toBe(true);
     expect(pointInPolygon([(250 * DPI) / 72, (486 * DPI) / 72], living[0].polygon)).toBe(false);
   });
+
+  it('finds no window across the bedroom\'s hatched niche, between the ends of the walls either side of it', async () => {
+    const sheet = await parse(new Uint8Array(readFileSync(path.join(realplans, 'kumar-g2-residential/ground-floor-plan.pdf'))));
+    const result = detectTopology({ ...sheet, metresPerUnit: null });
+    // The niche (x ≈ 230–290 pt, y ≈ 46–63 pt) opens off the bedroom's north side between two
+    // walls' ends; each end, read across, pairs as a block as thick as the niche is deep, and the
+    // two faced each other like a window's jambs, the hatch's strokes its glazing. The niche is
+    // the bedroom's floor.
+    const inNiche = (p: Position) => p[0] > (232 * DPI) / 72 && p[0] < (290 * DPI) / 72 && p[1] > (46 * DPI) / 72 && p[1] < (63 * DPI) / 72;
+    expect(result.openings.filter((opening) => inNiche(interiorPoint([opening.polygon])))).toEqual([]);
+    const word = sheet.words.find((w, i) => w.text === 'BEDROOM' && sheet.words[i - 1]?.text !== 'MASTER' && w.geometry)!;
+    const bedroom = result.rooms.find((candidate) => pointInPolygon(interiorPoint(word.geometry!.coordinates), candidate.polygon))!;
+    expect(pointInPolygon([(260 * DPI) / 72, (55 * DPI) / 72], bedroom.polygon)).toBe(true);
+  });
 });
 
 describe('polimi-qms3 A101 (AutoCAD plot, no room labels)', () => {

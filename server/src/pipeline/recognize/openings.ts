@@ -12,7 +12,7 @@ import type { Polygon } from './geom-clip.ts';
 import { RectIndex, fromFrame, parallel, rectBBox, rectCorners, rectHolds, rectIn, sineBetween, toFrame, type Frame, type FrameRect } from './geom-frame.ts';
 import type { OpeningSubClass } from './model.ts';
 import { luminance, runsBetween, type Arc, type Evidence, type Line } from './topology-evidence.ts';
-import { BUILT_IN_DEPTH_METRES, ODD_WALL_RATIO, type WallEvidence, type WallRun } from './walls.ts';
+import { BUILT_IN_DEPTH_METRES, ODD_WALL_RATIO, nearMode, type WallEvidence, type WallRun } from './walls.ts';
 
 /** An opening as found: a rectangle across its wall gap, in the frame of the wall. */
 export interface FoundOpening {
@@ -316,7 +316,7 @@ const SPECK_SHARE = 0.4;
  * material, past specks; a facing end of a collinear run of like thickness, a plausible gap away,
  * makes a gap.
  */
-function findGaps(runs: RectIndex<WallRun>, limits: Limits, lineIndex: LineLookup): Gap[] {
+function findGaps(runs: RectIndex<WallRun>, limits: Limits, lineIndex: LineLookup, modes: number[]): Gap[] {
   const gaps: Gap[] = [];
   const seen = new Set<string>();
   const smallestFirst = runs.rects.map((run, id) => ({ id, size: Math.max(run.s1 - run.s0, run.thickness) })).sort((a, b) => a.size - b.size);
@@ -339,7 +339,7 @@ function findGaps(runs: RectIndex<WallRun>, limits: Limits, lineIndex: LineLooku
       if (width < limits.gap[0]) continue;
       const facing = hit.ids.find((other) => {
         const target = runs.rects[other];
-        if (rungs.has(other) || !parallel(run, target, ALIGNED_SINE) || readAcross(other, runs, limits.gap[1])) return false;
+        if (rungs.has(other) || !parallel(run, target, ALIGNED_SINE) || readAcross(other, runs, limits.gap[1]) || (endOfWall(id, runs, modes) && endOfWall(other, runs, modes))) return false;
         // Seen from the facing run, the gap lies back toward this one.
         const towardRun: 1 | -1 = run.ux * target.ux + run.uy * target.uy > 0 ? (-direction as 1 | -1) : direction;
         if (jambAcrossWall(other, runs, towardRun)) return false;
@@ -739,6 +739,18 @@ function readAcross(id: number, runs: RectIndex<WallRun>, reach: number): boolea
   return runsAcrossBlock(id, runs).some((k) => inLineWithWall(k, runs, reach)) && !inLineWithWall(id, runs, reach);
 }
 
+/**
+ * Whether a block is the end of a length of wall running across it, read the other way at a
+ * thickness no wall has (the wall end's length). Two such ends facing each other are two walls'
+ * ends (a niche's sides, where a cupboard and a washing machine stand side by side): each is in
+ * line with the other, so `readAcross` keeps both, but the band between them is no wall's, and
+ * what stands in it no opening. A pier of a façade where a partition meets it reads at the
+ * façade's thickness.
+ */
+function endOfWall(id: number, runs: RectIndex<WallRun>, modes: number[]): boolean {
+  return !nearMode(runs.rects[id].thickness, modes) && runsAcrossBlock(id, runs).some((k) => isWallLength(runs.rects[k]));
+}
+
 /** For a run shorter than it is thick (a block), the runs across it through its centre; none for a length of wall. */
 function runsAcrossBlock(id: number, runs: RectIndex<WallRun>): number[] {
   const run = runs.rects[id];
@@ -865,7 +877,7 @@ export function detectOpenings(evidence: Evidence, walls: WallEvidence): Opening
   const gaps: Gap[] = [];
   // Of gaps found twice over (between two pairs of runs), the one in the thinner band is the wall's own.
   const solid = solidIn(walls.pieces);
-  const found = [...findGaps(runs, limits, lineIndex), ...findFilledGaps(evidence, runs, limits, pocheFills), ...findGlazedBridges(walls.lines, runs, limits, solid)].sort(
+  const found = [...findGaps(runs, limits, lineIndex, walls.thicknessModes), ...findFilledGaps(evidence, runs, limits, pocheFills), ...findGlazedBridges(walls.lines, runs, limits, solid)].sort(
     (a, b) => a.rect.o1 - a.rect.o0 - (b.rect.o1 - b.rect.o0),
   );
   const cutStrip = cutPocheStrip(walls);

@@ -609,7 +609,7 @@ function thicknessPeaks(thicknesses: number[], weights: number[], scale: WallSca
   return peaks.sort((a, b) => b.weight - a.weight).map((peak) => peak.t);
 }
 
-function nearMode(thickness: number, modes: number[]): boolean {
+export function nearMode(thickness: number, modes: number[]): boolean {
   return modes.some((mode) => Math.abs(thickness - mode) <= MODE_TOLERANCE * mode + 0.6);
 }
 
