@@ -339,10 +339,11 @@ function findGaps(runs: RectIndex<WallRun>, limits: Limits, lineIndex: LineLooku
       if (width < limits.gap[0]) continue;
       const facing = hit.ids.find((other) => {
         const target = runs.rects[other];
-        if (rungs.has(other) || !parallel(run, target, ALIGNED_SINE) || readAcross(other, runs, limits.gap[1]) || (endOfWall(id, runs, modes) && endOfWall(other, runs, modes))) return false;
+        if (rungs.has(other) || !parallel(run, target, ALIGNED_SINE) || readAcross(other, runs, limits.gap[1])) return false;
         // Seen from the facing run, the gap lies back toward this one.
         const towardRun: 1 | -1 = run.ux * target.ux + run.uy * target.uy > 0 ? (-direction as 1 | -1) : direction;
         if (jambAcrossWall(other, runs, towardRun)) return false;
+        if (wallEndsAcross(id, other, runs, modes)) return false;
         if ((slices.has(id) && isPost(target)) || (slices.has(other) && isPost(run))) return false;
         const seenTarget = rectIn(run, target);
         const overlap = Math.min(seenTarget.o1, run.o1) - Math.max(seenTarget.o0, run.o0);
@@ -740,15 +741,22 @@ function readAcross(id: number, runs: RectIndex<WallRun>, reach: number): boolea
 }
 
 /**
- * Whether a block is the end of a length of wall running across it, read the other way at a
- * thickness no wall has (the wall end's length). Two such ends facing each other are two walls'
- * ends (a niche's sides, where a cupboard and a washing machine stand side by side): each is in
- * line with the other, so `readAcross` keeps both, but the band between them is no wall's, and
- * what stands in it no opening. A pier of a façade where a partition meets it reads at the
- * façade's thickness.
+ * Whether two facing blocks are the ends of walls running across their line rather than a wall's
+ * jambs: both read at a thickness no wall of the sheet has, and at least one the end of a wall
+ * that runs on across past the band it reads (where a jamb's piece read the other way is just
+ * itself). A niche between two walls' ends (a cupboard and a washing machine standing side by
+ * side in it) so faced its sides like jambs, each in line with the other so `readAcross` kept
+ * both, and what stood in it read as a window or a sliding door.
  */
-function endOfWall(id: number, runs: RectIndex<WallRun>, modes: number[]): boolean {
-  return !nearMode(runs.rects[id].thickness, modes) && runsAcrossBlock(id, runs).some((k) => isWallLength(runs.rects[k]));
+function wallEndsAcross(id: number, other: number, runs: RectIndex<WallRun>, modes: number[]): boolean {
+  const blocks = [id, other].map((k) => runs.rects[k]);
+  if (blocks.some((block) => block.s1 - block.s0 >= block.thickness || nearMode(block.thickness, modes))) return false;
+  const endOfWall = (k: number) =>
+    runsAcrossBlock(k, runs).some((across) => {
+      const wall = runs.rects[across];
+      return isWallLength(wall) && wall.s1 - wall.s0 >= 2 * runs.rects[k].thickness;
+    });
+  return endOfWall(id) || endOfWall(other);
 }
 
 /** For a run shorter than it is thick (a block), the runs across it through its centre; none for a length of wall. */
