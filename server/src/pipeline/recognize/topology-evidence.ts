@@ -707,13 +707,18 @@ function cornerSharedRectangles(pieces: OpenPiece[], joints: PieceJoints, taken:
     return length > 0 ? [(to[0] - from[0]) / length, (to[1] - from[1]) / length] : null;
   });
   const endsAt = new Map<number, number[]>();
-  joints.ofEnd.forEach((joint, end) => endsAt.set(joint, [...(endsAt.get(joint) ?? []), end]));
+  joints.ofEnd.forEach((joint, end) => {
+    const ends = endsAt.get(joint);
+    if (ends) ends.push(end);
+    else endsAt.set(joint, [end]);
+  });
   const square = (a: number, b: number) => Math.abs(direction[a]![0] * direction[b]![0] + direction[a]![1] * direction[b]![1]) <= SQUARE_COSINE;
-  // The straight free pieces leaving joint `joint` at a right angle to piece `from`, with the joint at their far end.
-  const turns = (from: number, joint: number) =>
-    (endsAt.get(joint)!.length > RECTANGLE_CORNER_ENDS ? [] : endsAt.get(joint)!)
-      .filter((end) => end >> 1 !== from && direction[end >> 1] !== null && !taken[end >> 1] && square(from, end >> 1))
-      .map((end) => ({ piece: end >> 1, far: joints.ofEnd[end ^ 1] }));
+  // The straight free pieces leaving joint `joint` at a right angle to piece `from`, each with the joint at its far end.
+  const turns = (from: number, joint: number) => {
+    const ends = endsAt.get(joint)!;
+    if (ends.length > RECTANGLE_CORNER_ENDS) return [];
+    return ends.filter((end) => end >> 1 !== from && direction[end >> 1] !== null && !taken[end >> 1] && square(from, end >> 1)).map((end) => ({ piece: end >> 1, far: joints.ofEnd[end ^ 1] }));
+  };
   const rectangles: OpenPiece[][] = [];
   pieces.forEach((_, first) => {
     if (direction[first] === null || taken[first]) return;
