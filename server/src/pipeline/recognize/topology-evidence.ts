@@ -713,16 +713,17 @@ function cornerSharedRectangles(pieces: OpenPiece[], joints: PieceJoints, taken:
     else endsAt.set(joint, [end]);
   });
   const square = (a: number, b: number) => Math.abs(direction[a]![0] * direction[b]![0] + direction[a]![1] * direction[b]![1]) <= SQUARE_COSINE;
+  const cornerAt = (joint: number) => endsAt.get(joint)!.length <= RECTANGLE_CORNER_ENDS;
   // The straight free pieces leaving joint `joint` at a right angle to piece `from`, each with the joint at its far end.
   const turns = (from: number, joint: number) => {
-    const ends = endsAt.get(joint)!;
-    if (ends.length > RECTANGLE_CORNER_ENDS) return [];
-    return ends.filter((end) => end >> 1 !== from && direction[end >> 1] !== null && !taken[end >> 1] && square(from, end >> 1)).map((end) => ({ piece: end >> 1, far: joints.ofEnd[end ^ 1] }));
+    if (!cornerAt(joint)) return [];
+    return endsAt.get(joint)!.filter((end) => end >> 1 !== from && direction[end >> 1] !== null && !taken[end >> 1] && square(from, end >> 1)).map((end) => ({ piece: end >> 1, far: joints.ofEnd[end ^ 1] }));
   };
   const rectangles: OpenPiece[][] = [];
   pieces.forEach((_, first) => {
-    if (direction[first] === null || taken[first]) return;
     const [start, corner] = [joints.ofEnd[first * 2], joints.ofEnd[first * 2 + 1]];
+    // Each of the four corners is checked: the turns check the three the search walks through.
+    if (direction[first] === null || taken[first] || !cornerAt(start)) return;
     for (const second of turns(first, corner))
       for (const third of turns(second.piece, second.far))
         for (const fourth of turns(third.piece, third.far)) {
