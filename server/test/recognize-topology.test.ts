@@ -3169,6 +3169,32 @@ describe('door jambs level with each other across a room', () => {
   });
 });
 
+describe('a partition ending in jamb blocks at both ends', () => {
+  // The same three rooms, the dining room's partitions each ending at the north wall in a block
+  // 12 cm deep and, at the doorway's head, in one 32 cm deep, both 24 cm wide and painted in three
+  // slices, as luppmenpark draws them. Along each face of a partition, its two blocks' slices face
+  // each other 1.88 m apart: read as windows flanking the partition, each took a strip 7 cm wide
+  // off the room beside it.
+  const plan = async () => {
+    const { poche, finished } = await blackPenPlanAt1To50();
+    poche([[-0.25, -0.25, 8.85, 0], [-0.25, 5, 8.85, 5.25], [-0.25, 0, 0, 5], [8.6, 0, 8.85, 5]]);
+    const block = (x: number, y0: number, y1: number) => poche([[x - 0.07, y0, x, y1], [x, y0, x + 0.1, y1], [x + 0.1, y0, x + 0.17, y1]]);
+    for (const x of [3, 5.5]) {
+      block(x, 0, 0.12);
+      block(x, 2, 2.32);
+      poche([[x, 0.12, x + 0.1, 2], [x, 3.2, x + 0.1, 5]]);
+    }
+    return finished([['BEDROOM', 1, 1], ['DINING', 4, 1], ['HALL', 7, 1]], 5.25);
+  };
+
+  it('finds no window along the partitions and leaves the rooms whole', async () => {
+    const { result, rooms } = await roomsAt1To50(await plan());
+    expect(result.openings.filter((opening) => opening.subClass === 'window')).toEqual([]);
+    // Less the blocks' slices jutting 7 cm into each room.
+    expect(rooms).toEqual([['BEDROOM', expect.closeTo(14.97, 1)], ['DINING', expect.closeTo(11.94, 1)], ['HALL', expect.closeTo(14.97, 1)]]);
+  });
+});
+
 describe('a door schedule drawn beside the plan', () => {
   // An office 4 × 3 m at 1:50 with black poché walls and, beside it, a door schedule of eight doors
   // ruled in thin black fills as a CAD export paints a table's grid: three columns 2.4, 2 and 2 m

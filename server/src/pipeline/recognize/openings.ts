@@ -777,6 +777,25 @@ function inLineWithWall(id: number, runs: RectIndex<WallRun>, reach: number): bo
   });
 }
 
+/**
+ * Whether a wall at least as thick as a gap is deep runs along one of its faces the whole way: the
+ * gap is then that wall's margin, no opening. luppmenpark ends its 10 cm partitions in 24 cm
+ * blocks drawn as three slices; the slices either side of the partition face each other along its
+ * faces, and read as two windows flanking it, each cutting a strip off the room beside it. A
+ * window's frame drawn as a pair of lines beside its glazing is thinner than the wall's gap.
+ */
+function wallAlongFace(rect: FrameRect, runs: RectIndex<WallRun>): boolean {
+  const depth = rect.o1 - rect.o0;
+  const tolerance = Math.max(0.5, 0.1 * depth);
+  return runs.search(rectBBox({ ...rect, o0: rect.o0 - tolerance, o1: rect.o1 + tolerance })).some((k) => {
+    const run = runs.rects[k];
+    if (run.thickness < depth || !parallel(rect, run, ALIGNED_SINE)) return false;
+    const seen = rectIn(rect, run);
+    const touches = Math.abs(seen.o0 - rect.o1) <= tolerance || Math.abs(seen.o1 - rect.o0) <= tolerance;
+    return touches && seen.s0 <= rect.s0 + tolerance && seen.s1 >= rect.s1 - tolerance;
+  });
+}
+
 /** A run at least twice as long as it is thick has a direction; a square chunk of wall has none. */
 function isWallLength(run: WallRun): boolean {
   return run.s1 - run.s0 >= 2 * run.thickness;
@@ -905,6 +924,7 @@ export function detectOpenings(evidence: Evidence, walls: WallEvidence): Opening
       openings.push(...glazing);
       continue;
     }
+    if (wallAlongFace(gap.rect, runs)) continue;
     const nearby = nearbyLines(gap.rect);
     const { subClass, spanning } = classifyGap(gap, nearby, evidence, pocheFills);
     const width = gap.rect.s1 - gap.rect.s0;
