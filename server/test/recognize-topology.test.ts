@@ -1308,6 +1308,69 @@ describe('a plan whose grid lines run along its walls\' axes, written out dash b
   });
 });
 
+describe('a small plan whose windows\' frame posts are tiny crossed boxes', () => {
+  // A house 9 × 6 m at 1:300 on A3 (a plan plotted small on its sheet), two rooms: walls 0.14 m,
+  // each face a 0.84 pt grey stroke, broken at the windows. Each window is drawn in a 0.36 pt blue
+  // pen, as an AutoCAD residential plan draws them: its outline across the wall, three sash lines
+  // and, at each end of its 0.9 m sections, a post: a box 2.5 cm wide between the sashes, crossed
+  // corner to corner in a blue hairline. Ending within a unit of both faces of the window's
+  // outline, 0.14 m deep, the crosses read as hatching, and the blue pen as walls shown cut by it.
+  async function plan(): Promise<Uint8Array> {
+    const { doc, page, font, metres } = await a3At(300);
+    const [left, top] = [150, 150];
+    const at = (x: number, y: number) => `${left + metres(x)} ${top + metres(y)}`;
+    const frame = { x: 0, y: page.getHeight() };
+    const wallPen = { ...frame, borderColor: rgb(0.33, 0.33, 0.33), borderWidth: 0.84 };
+    const windowPen = { ...frame, borderColor: rgb(0, 0.5, 1), borderWidth: 0.36 };
+    const hairline = { ...windowPen, borderWidth: 0 };
+    const stroke = (x0: number, y0: number, x1: number, y1: number, pen: typeof wallPen) => page.drawSvgPath(`M ${at(x0, y0)} L ${at(x1, y1)}`, pen);
+    const t = 0.14;
+    // A horizontal wall from x0 to x1 with its outer face at y (its inner face `inward` of it),
+    // windows [from, to] in it; its inner face stops where the partition joins it at 4.5 m.
+    const wall = (x0: number, x1: number, y: number, inward: 1 | -1, windows: [number, number][]) => {
+      let from = x0;
+      for (const [w0, w1] of [...windows, [x1, x1] as [number, number]]) {
+        if (w0 > from) {
+          stroke(from, y, w0, y, wallPen);
+          for (const [f0, f1] of [[from, Math.min(w0, 4.5)], [Math.max(from, 4.64), w0]]) if (f1 > f0) stroke(f0, y + inward * t, f1, y + inward * t, wallPen);
+        }
+        from = w1;
+      }
+      for (const [w0, w1] of windows) {
+        for (let s = w0; s < w1 - 0.01; s += 0.9) {
+          const e = Math.min(s + 0.9, w1);
+          const depth = (share: number) => y + inward * share * t;
+          for (const share of [0, 0.36, 0.47, 0.64, 1]) stroke(s, depth(share), e, depth(share), windowPen);
+          for (const x of [s, e]) stroke(x, depth(0), x, depth(1), windowPen);
+          for (const [p0, p1] of [[s, s + 0.025], [e - 0.025, e]]) {
+            stroke(p0, depth(0.34), p1, depth(0.66), hairline);
+            stroke(p0, depth(0.66), p1, depth(0.34), hairline);
+          }
+        }
+      }
+    };
+    // The same, vertical: faces at x and x + inward × t.
+    const side = (y0: number, y1: number, x: number, inward: 1 | -1) => {
+      for (const face of [x, x + inward * t]) stroke(face, y0, face, y1, wallPen);
+    };
+    wall(0, 9, 0, 1, [[0.6, 2.4], [5.1, 7.8]]);
+    wall(0, 9, 6, -1, [[1.2, 3.9], [5.7, 7.5]]);
+    side(0, 6, 0, 1);
+    side(0, 6, 9, -1);
+    for (const face of [4.5, 4.64]) stroke(face, t, face, 6 - t, wallPen);
+    page.drawText('LIVING', { x: left + metres(1.5), y: page.getHeight() - (top + metres(3)), size: 6, font });
+    page.drawText('BEDROOM', { x: left + metres(6), y: page.getHeight() - (top + metres(3)), size: 6, font });
+    return doc.save();
+  }
+
+  it('takes the walls from their heavy pen and closes both rooms', async () => {
+    const mpu = metresPerUnit({ drawing: 1, real: 300, units: 'si', type: 'metric' }, DPI)!;
+    const result = detectTopology({ ...(await parse(await plan())), metresPerUnit: mpu });
+    const rooms = result.rooms.map((room) => [room.name, Number((polygonArea(room.polygon) * mpu * mpu).toFixed(1))]).sort();
+    expect(rooms).toEqual([['BEDROOM', expect.closeTo(4.22 * 5.72, 0)], ['LIVING', expect.closeTo(4.36 * 5.72, 0)]]);
+  });
+});
+
 describe('a plan whose walls are hairlines shown cut by hatching, its furniture in a heavier pen', () => {
   // Two rooms of 4 m × 5 m side by side at 1:50 on A3, walls 0.15 m: faces in a red hairline, the
   // band between them hatched at 45° every 2.5 mm in green. Kitchen counters, wardrobes and a bed

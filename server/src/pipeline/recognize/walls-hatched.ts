@@ -14,6 +14,12 @@ const LEAST_SLANT_COS = Math.cos((75 * Math.PI) / 180);
 const MOST_SLANT_COS = Math.cos((15 * Math.PI) / 180);
 /** A hatch stroke ends on a face within this share of the wall's thickness (or a unit). */
 const FACE_TOLERANCE = 0.2;
+/**
+ * Nor, in a thin band, more than this share of its thickness: the frame posts of a small window,
+ * tiny boxes crossed corner to corner between its sashes, ended within a unit of both faces of
+ * the window's outline and read as its hatching.
+ */
+const THINNEST_BAND_TOLERANCE = 0.3;
 /** A hatched stretch has strokes at least this often, in wall thicknesses. */
 const WIDEST_HATCH_SPACING = 3;
 /** A stretch needs this many strokes across it to be hatched. */
@@ -23,7 +29,7 @@ const FEWEST_HATCH_STROKES = 3;
 function hatchStrokes(pair: LinePair, index: Flatbush, lines: Line[]): number {
   const { i, d, s0, s1 } = pair;
   const gap = Math.abs(d);
-  const tolerance = Math.max(1, FACE_TOLERANCE * gap);
+  const tolerance = Math.min(Math.max(1, FACE_TOLERANCE * gap), THINNEST_BAND_TOLERANCE * gap);
   const o0 = Math.min(i.offset, i.offset + d);
   const o1 = Math.max(i.offset, i.offset + d);
   const corners = [fromFrame(i, s0, o0), fromFrame(i, s1, o0), fromFrame(i, s1, o1), fromFrame(i, s0, o1)];
