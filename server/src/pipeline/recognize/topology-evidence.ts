@@ -595,12 +595,14 @@ const PIECE_JOINT = 0.05;
 interface PieceJoints {
   /** The joint of each piece end (end = piece·2 + 0 for its first point, + 1 for its last). */
   ofEnd: Int32Array;
-  count: number;
+  /** The piece ends at each joint, in the pieces' order. */
+  ends: number[][];
 }
 
 function pieceJoints(pieces: OpenPiece[]): PieceJoints {
   const jointsOfPen = new Map<string, Map<number, number[]>>();
   const points: Position[] = [];
+  const ends: number[][] = [];
   // A joint is found in its grid cell or a neighbouring one: ends a ten-thousandth apart may round either side of a cell's edge.
   const jointAt = (joints: Map<number, number[]>, point: Position): number => {
     const [cx, cy] = [Math.floor(point[0] / PIECE_JOINT), Math.floor(point[1] / PIECE_JOINT)];
@@ -614,6 +616,7 @@ function pieceJoints(pieces: OpenPiece[]): PieceJoints {
     if (own) own.push(joint);
     else joints.set(key, [joint]);
     points.push(point);
+    ends.push([]);
     return joint;
   };
   const ofEnd = new Int32Array(pieces.length * 2);
@@ -621,10 +624,13 @@ function pieceJoints(pieces: OpenPiece[]): PieceJoints {
     let joints = jointsOfPen.get(piece.style);
     if (!joints) jointsOfPen.set(piece.style, (joints = new Map()));
     const { segments } = piece.subpath;
-    ofEnd[p * 2] = jointAt(joints, segments[0].from);
-    ofEnd[p * 2 + 1] = jointAt(joints, segments[segments.length - 1].to);
+    [segments[0].from, segments[segments.length - 1].to].forEach((point, end) => {
+      const joint = jointAt(joints, point);
+      ofEnd[p * 2 + end] = joint;
+      ends[joint].push(p * 2 + end);
+    });
   });
-  return { ofEnd, count: points.length };
+  return { ofEnd, ends };
 }
 
 /**
@@ -636,28 +642,16 @@ function pieceJoints(pieces: OpenPiece[]): PieceJoints {
  */
 function explodedLoops(pieces: OpenPiece[], joints: PieceJoints, taken: Uint8Array): OpenPiece[][] {
   const jointOfEnd = joints.ofEnd;
-  // Each joint holds the first two piece ends that reach it, and how many do.
-  const reaching = new Int32Array(joints.count);
-  const endsAt = new Int32Array(joints.count * 2).fill(-1);
   // A piece whose two ends fall in one joint (a hair of a rounded corner, flattened finer than
   // the joint's reach) joins nothing: it rides with the loop through its joint.
-  const specksAt = new Map<number, number[]>();
-  const visited = new Uint8Array(pieces.length);
-  pieces.forEach((_, p) => {
-    const [first, last] = [jointOfEnd[p * 2], jointOfEnd[p * 2 + 1]];
-    if (first === last) {
-      specksAt.set(first, [...(specksAt.get(first) ?? []), p]);
-      visited[p] = 1;
-      return;
-    }
-    [first, last].forEach((joint, end) => {
-      if (reaching[joint] < 2) endsAt[joint * 2 + reaching[joint]] = p * 2 + end;
-      reaching[joint]++;
-    });
-  });
+  const speck = (p: number) => jointOfEnd[p * 2] === jointOfEnd[p * 2 + 1];
+  const specksAt = (joint: number) => joints.ends[joint].filter((end) => end % 2 === 0 && speck(end >> 1)).map((end) => end >> 1);
+  // The ends of the pieces that join at a joint.
+  const joiningAt = (joint: number) => joints.ends[joint].filter((end) => !speck(end >> 1));
+  const visited = Uint8Array.from(pieces, (_, p) => (speck(p) ? 1 : 0));
   const withSpecks = (loop: number[]) => {
     const jointsOfLoop = new Set(loop.flatMap((k) => [jointOfEnd[k * 2], jointOfEnd[k * 2 + 1]]));
-    const all = [...loop, ...[...jointsOfLoop].flatMap((joint) => specksAt.get(joint) ?? [])];
+    const all = [...loop, ...[...jointsOfLoop].flatMap(specksAt)];
     for (const k of all) taken[k] = 1;
     return all.map((k) => pieces[k]);
   };
@@ -668,9 +662,9 @@ function explodedLoops(pieces: OpenPiece[], joints: PieceJoints, taken: Uint8Arr
     visited[start] = 1;
     let end = start * 2 + 1;
     for (;;) {
-      const joint = jointOfEnd[end];
-      if (reaching[joint] !== 2) break;
-      const next = endsAt[joint * 2] === end ? endsAt[joint * 2 + 1] : endsAt[joint * 2];
+      const ends = joiningAt(jointOfEnd[end]);
+      if (ends.length !== 2) break;
+      const next = ends[0] === end ? ends[1] : ends[0];
       if (next >> 1 === start) {
         if (next === start * 2 && loop.length >= 2) loops.push(withSpecks(loop));
         break;
@@ -706,18 +700,12 @@ function cornerSharedRectangles(pieces: OpenPiece[], joints: PieceJoints, taken:
     const length = distance(from, to);
     return length > 0 ? [(to[0] - from[0]) / length, (to[1] - from[1]) / length] : null;
   });
-  const endsAt = new Map<number, number[]>();
-  joints.ofEnd.forEach((joint, end) => {
-    const ends = endsAt.get(joint);
-    if (ends) ends.push(end);
-    else endsAt.set(joint, [end]);
-  });
   const square = (a: number, b: number) => Math.abs(direction[a]![0] * direction[b]![0] + direction[a]![1] * direction[b]![1]) <= SQUARE_COSINE;
-  const cornerAt = (joint: number) => endsAt.get(joint)!.length <= RECTANGLE_CORNER_ENDS;
+  const cornerAt = (joint: number) => joints.ends[joint].length <= RECTANGLE_CORNER_ENDS;
   // The straight free pieces leaving joint `joint` at a right angle to piece `from`, each with the joint at its far end.
   const turns = (from: number, joint: number) => {
     if (!cornerAt(joint)) return [];
-    return endsAt.get(joint)!.filter((end) => end >> 1 !== from && direction[end >> 1] !== null && !taken[end >> 1] && square(from, end >> 1)).map((end) => ({ piece: end >> 1, far: joints.ofEnd[end ^ 1] }));
+    return joints.ends[joint].filter((end) => end >> 1 !== from && direction[end >> 1] !== null && !taken[end >> 1] && square(from, end >> 1)).map((end) => ({ piece: end >> 1, far: joints.ofEnd[end ^ 1] }));
   };
   const rectangles: OpenPiece[][] = [];
   pieces.forEach((_, first) => {
