@@ -3002,6 +3002,25 @@ describe('a rental plan painted in pieces', () => {
       ['STORE', expect.closeTo(8, 1)],
     ]);
   });
+
+  it('takes a row of wardrobe modules painted dark against a wall for furniture, and a lone block so painted for a column', async () => {
+    // The bedroom's wardrobe, four modules 0.6 m square against its north wall, is painted module
+    // by module in a dark grey-green (luminance 108) with hairlines between them, as the Suhr
+    // factsheet paints its wardrobes; the store has a column 0.3 m square in that paint against
+    // its south wall. Each module alone is a column's block: the bedroom lost 1.44 m² to them.
+    const sheet = await blackPenPlanAt1To50();
+    const { page, rect, line, blackPen } = sheet;
+    sheet.poche(rowOfRooms([4, 2], 4));
+    const paint = { x: 0, y: page.getHeight(), color: rgb(86 / 255, 120 / 255, 104 / 255), borderWidth: 0 };
+    for (const x of [0.4, 1, 1.6, 2.2]) page.drawSvgPath(rect(x, 0, x + 0.6, 0.6), paint);
+    for (const x of [1, 1.6, 2.2]) page.drawSvgPath(line(x, 0, x, 0.6), blackPen);
+    page.drawSvgPath(rect(5, 3.7, 5.3, 4), paint);
+    const { rooms } = await roomsAt1To50(await sheet.finished([['BEDROOM', 1.4, 2], ['STORE', 4.5, 2]], 4));
+    expect(rooms).toEqual([
+      ['BEDROOM', expect.closeTo(16, 1)],
+      ['STORE', expect.closeTo(8 - 0.09, 1)],
+    ]);
+  });
 });
 
 describe('a laundry niche opening onto its entrance hall, both stamped', () => {

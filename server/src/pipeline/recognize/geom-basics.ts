@@ -55,6 +55,10 @@ export function distanceToRing(p: Position, ring: readonly Position[]): number {
   return best;
 }
 
+export function unionBox(boxes: readonly BBox[]): BBox {
+  return [Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))];
+}
+
 export function ringBBox(ring: readonly Position[]): BBox {
   const box: BBox = [Infinity, Infinity, -Infinity, -Infinity];
   for (const [x, y] of ring) {

@@ -7,7 +7,7 @@
 // several directions (letters have uprights, bars and diagonals). Hatching runs in one direction,
 // a dashed line's dashes too; a symbol, a swing or a fixture is larger than a letter.
 import Flatbush from 'flatbush';
-import { boxContainsPoint, distanceToSegment, median, ringBBox } from './geom-basics.ts';
+import { boxContainsPoint, distanceToSegment, median, ringBBox, unionBox } from './geom-basics.ts';
 import { isLettering, lineBBox, makeLine, type Evidence, type Line } from './topology-evidence.ts';
 import type { BBox, SheetWord, VectorPath } from '../types.ts';
 import { flattenSegments, subpathsBBox } from '../vectors.ts';
@@ -30,10 +30,6 @@ const MIN_DIRECTIONS = 3;
 /** Whether OCR read a word, and it is lettering: a text layer's words draw no strokes. */
 function isOcrLettering(word: SheetWord): boolean {
   return (word.confidence ?? 1) < 1 && isLettering(word);
-}
-
-function unionBox(boxes: BBox[]): BBox {
-  return [Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))];
 }
 
 function extent(box: BBox): number {

@@ -9,7 +9,7 @@
 // blocks) are filled in as joints. Existing walls drawn in a lighter pen (renovation plans) are
 // read on request (walls-lighter.ts).
 import Flatbush from 'flatbush';
-import { boxContainsPoint, median, pointInPolygon, ringBBox, ringPerimeter, signedArea2, weightedQuantile } from './geom-basics.ts';
+import { boxContainsPoint, median, pointInPolygon, ringBBox, ringPerimeter, signedArea2, unionBox, weightedQuantile } from './geom-basics.ts';
 import { differenceOf, multiPolygonArea, type MultiPolygon, type Polygon } from './geom-clip.ts';
 import { RectIndex, fromFrame, parallel, rectBBox, rectCorners, rectIn, rectRing, toFrame, type FrameRect } from './geom-frame.ts';
 import type { BBox, RGBA, VectorPath } from '../types.ts';
@@ -1100,13 +1100,54 @@ const COLUMN_ASPECT = 2.5;
 /** A column is solid: its paint fills this share of its box (a ring or a symbol's outline does not). */
 const SOLID_SHARE = 0.6;
 
+/** Blocks this close, units, touch: side by side, they paint one shape. */
+const TOUCHING_BLOCKS = 0.5;
+
+/** Whether a box is a column's: about square, and no wider than the thickest wall. */
+function columnSized([x0, y0, x1, y1]: BBox, scale: WallScale): boolean {
+  const short = Math.min(x1 - x0, y1 - y0);
+  const long = Math.max(x1 - x0, y1 - y0);
+  return short >= scale.minThickness && long <= scale.maxThickness && long <= COLUMN_ASPECT * short;
+}
+
+/**
+ * The box each block fills together with the blocks of its colour it touches: a row of wardrobe
+ * or cabinet modules, each a dark square against the wall, is one box longer than any wall is
+ * thick (the Suhr factsheet's bedrooms lost their wardrobes' floor to them as columns), where a
+ * column or a joint painted in pieces is no larger than one block.
+ */
+function rowBoxes(blocks: FillRegion[]): Map<FillRegion, BBox> {
+  const boxes = new Map<FillRegion, BBox>();
+  if (blocks.length === 0) return boxes;
+  const index = new Flatbush(blocks.length);
+  for (const { bbox } of blocks) index.add(bbox[0], bbox[1], bbox[2], bbox[3]);
+  index.finish();
+  const colourOf = (block: FillRegion) => block.color.join();
+  for (let k = 0; k < blocks.length; k++) {
+    if (boxes.has(blocks[k])) continue;
+    const row = new Set([k]);
+    const stack = [k];
+    while (stack.length > 0) {
+      const [x0, y0, x1, y1] = blocks[stack.pop()!].bbox;
+      for (const j of index.search(x0 - TOUCHING_BLOCKS, y0 - TOUCHING_BLOCKS, x1 + TOUCHING_BLOCKS, y1 + TOUCHING_BLOCKS)) {
+        if (row.has(j) || colourOf(blocks[j]) !== colourOf(blocks[k])) continue;
+        row.add(j);
+        stack.push(j);
+      }
+    }
+    const box = unionBox([...row].map((j) => blocks[j].bbox));
+    for (const j of row) boxes.set(blocks[j], box);
+  }
+  return boxes;
+}
+
 /**
  * Columns painted as dark blocks where walls meet: compact where poché is long and thin, often in
  * a colour of their own. A dark block counts as wall where it stands against a wall, no wider
- * than the thickest wall; dark blocks standing free in a room (symbols, furniture) do not. A
- * block in the floor's tint is a fitting painted to hide the floor under it (nidum's toilets
- * against their shaft), however dark the tint, unless crossed corner to corner as a shaft or a
- * column is.
+ * than the thickest wall; dark blocks standing free in a room (symbols, furniture) do not, nor do
+ * blocks in a row longer than a column. A block in the floor's tint is a fitting painted to hide
+ * the floor under it (nidum's toilets against their shaft), however dark the tint, unless crossed
+ * corner to corner as a shaft or a column is.
  */
 function columnFills(fills: FillRegion[], floorTint: (color: RGBA) => boolean, lines: Line[], hidden: (fill: FillRegion) => Polygon[], poche: PocheRegion[], runs: WallRun[], scale: WallScale, thickness: number): FillRegion[] {
   const pocheIds = new Set(poche.map((fill) => fill.pathIndex));
@@ -1116,13 +1157,16 @@ function columnFills(fills: FillRegion[], floorTint: (color: RGBA) => boolean, l
   if (poche.length === 0) pocheIndex.add(0, 0, 0, 0);
   pocheIndex.finish();
   const reach = 0.5 * thickness;
-  return fills.filter((fill) => {
-    if (pocheIds.has(fill.pathIndex) || luminance(fill.color) > POCHE_LUMINANCE) return false;
+  const blocks = fills.filter((fill) => {
+    if (pocheIds.has(fill.pathIndex) || luminance(fill.color) > POCHE_LUMINANCE || !columnSized(fill.bbox, scale)) return false;
     const [x0, y0, x1, y1] = fill.bbox;
-    const short = Math.min(x1 - x0, y1 - y0);
-    const long = Math.max(x1 - x0, y1 - y0);
-    if (short < scale.minThickness || long > scale.maxThickness || long > COLUMN_ASPECT * short) return false;
-    if (fill.area < SOLID_SHARE * (x1 - x0) * (y1 - y0)) return false;
+    return fill.area >= SOLID_SHARE * (x1 - x0) * (y1 - y0);
+  });
+  const rows = rowBoxes(blocks);
+  return blocks.filter((fill) => {
+    const [rx0, ry0, rx1, ry1] = rows.get(fill)!;
+    if (Math.max(rx1 - rx0, ry1 - ry0) > scale.maxThickness) return false;
+    const [x0, y0, x1, y1] = fill.bbox;
     const box: [number, number, number, number] = [x0 - reach, y0 - reach, x1 + reach, y1 + reach];
     if (runIndex.search(box).length === 0 && !(poche.length > 0 && pocheIndex.search(...box).length > 0)) return false;
     if (floorTint(fill.color) && !crossedCornerToCorner(fill.bbox, lines)) return false;
