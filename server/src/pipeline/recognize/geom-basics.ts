@@ -1,4 +1,5 @@
 // Plane geometry shared by the wall, opening and room steps, in blueprint units.
+import Flatbush from 'flatbush';
 import type { Position } from '../../../../core/src/types.ts';
 import type { BBox } from '../types.ts';
 import type { Ring } from './model.ts';
@@ -57,6 +58,35 @@ export function distanceToRing(p: Position, ring: readonly Position[]): number {
 
 export function unionBox(boxes: readonly BBox[]): BBox {
   return [Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))];
+}
+
+/** A box's longer side. */
+export function extent(box: BBox): number {
+  return Math.max(box[2] - box[0], box[3] - box[1]);
+}
+
+/** Groups of items that `linked` joins, directly or through others, as lists of indices. */
+export function linkedGroups(boxes: BBox[], reach: number, linked: (i: number, j: number) => boolean): number[][] {
+  if (boxes.length === 0) return [];
+  const index = new Flatbush(boxes.length);
+  for (const [x0, y0, x1, y1] of boxes) index.add(x0, y0, x1, y1);
+  index.finish();
+  const parent = boxes.map((_, k) => k);
+  const root = (k: number): number => {
+    while (parent[k] !== k) k = parent[k] = parent[parent[k]];
+    return k;
+  };
+  boxes.forEach(([x0, y0, x1, y1], k) => {
+    // Items already joined need no test (hatching links thousands of short strokes).
+    for (const j of index.search(x0 - reach, y0 - reach, x1 + reach, y1 + reach)) if (j > k && root(j) !== root(k) && linked(k, j)) parent[root(j)] = root(k);
+  });
+  const groups = new Map<number, number[]>();
+  boxes.forEach((_, k) => {
+    const group = groups.get(root(k));
+    if (group) group.push(k);
+    else groups.set(root(k), [k]);
+  });
+  return [...groups.values()];
 }
 
 export function ringBBox(ring: readonly Position[]): BBox {

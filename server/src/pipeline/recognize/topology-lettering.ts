@@ -7,7 +7,7 @@
 // several directions (letters have uprights, bars and diagonals). Hatching runs in one direction,
 // a dashed line's dashes too; a symbol, a swing or a fixture is larger than a letter.
 import Flatbush from 'flatbush';
-import { boxContainsPoint, distanceToSegment, median, ringBBox, unionBox } from './geom-basics.ts';
+import { boxContainsPoint, distanceToSegment, extent, linkedGroups, median, ringBBox, unionBox } from './geom-basics.ts';
 import { isLettering, lineBBox, makeLine, type Evidence, type Line } from './topology-evidence.ts';
 import type { BBox, SheetWord, VectorPath } from '../types.ts';
 import { flattenSegments, subpathsBBox } from '../vectors.ts';
@@ -30,10 +30,6 @@ const MIN_DIRECTIONS = 3;
 /** Whether OCR read a word, and it is lettering: a text layer's words draw no strokes. */
 function isOcrLettering(word: SheetWord): boolean {
   return (word.confidence ?? 1) < 1 && isLettering(word);
-}
-
-function extent(box: BBox): number {
-  return Math.max(box[2] - box[0], box[3] - box[1]);
 }
 
 /** The height of the sheet's lettering: the median of the words OCR read surely, across their line. */
@@ -86,30 +82,6 @@ function glyphSized(lines: Line[], size: number): Line[] {
   }
   if (run.length > 0) close();
   return kept;
-}
-
-/** Groups of items that `linked` joins, directly or through others, as lists of indices. */
-function linkedGroups(boxes: BBox[], reach: number, linked: (i: number, j: number) => boolean): number[][] {
-  if (boxes.length === 0) return [];
-  const index = new Flatbush(boxes.length);
-  for (const [x0, y0, x1, y1] of boxes) index.add(x0, y0, x1, y1);
-  index.finish();
-  const parent = boxes.map((_, k) => k);
-  const root = (k: number): number => {
-    while (parent[k] !== k) k = parent[k] = parent[parent[k]];
-    return k;
-  };
-  boxes.forEach(([x0, y0, x1, y1], k) => {
-    // Items already joined need no test (hatching links thousands of short strokes).
-    for (const j of index.search(x0 - reach, y0 - reach, x1 + reach, y1 + reach)) if (j > k && root(j) !== root(k) && linked(k, j)) parent[root(j)] = root(k);
-  });
-  const groups = new Map<number, number[]>();
-  boxes.forEach((_, k) => {
-    const group = groups.get(root(k));
-    if (group) group.push(k);
-    else groups.set(root(k), [k]);
-  });
-  return [...groups.values()];
 }
 
 function linesApart(p: Line, q: Line): number {

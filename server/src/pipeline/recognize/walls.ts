@@ -9,7 +9,7 @@
 // blocks) are filled in as joints. Existing walls drawn in a lighter pen (renovation plans) are
 // read on request (walls-lighter.ts).
 import Flatbush from 'flatbush';
-import { boxContainsPoint, median, pointInPolygon, ringBBox, ringPerimeter, signedArea2, unionBox, weightedQuantile } from './geom-basics.ts';
+import { boxContainsPoint, extent, linkedGroups, median, pointInPolygon, ringBBox, ringPerimeter, signedArea2, unionBox, weightedQuantile } from './geom-basics.ts';
 import { differenceOf, multiPolygonArea, type MultiPolygon, type Polygon } from './geom-clip.ts';
 import { RectIndex, fromFrame, parallel, rectBBox, rectCorners, rectIn, rectRing, toFrame, type FrameRect } from './geom-frame.ts';
 import type { BBox, RGBA, VectorPath } from '../types.ts';
@@ -1118,25 +1118,10 @@ function columnSized([x0, y0, x1, y1]: BBox, scale: WallScale): boolean {
  */
 function rowBoxes(blocks: FillRegion[]): Map<FillRegion, BBox> {
   const boxes = new Map<FillRegion, BBox>();
-  if (blocks.length === 0) return boxes;
-  const index = new Flatbush(blocks.length);
-  for (const { bbox } of blocks) index.add(bbox[0], bbox[1], bbox[2], bbox[3]);
-  index.finish();
   const colourOf = (block: FillRegion) => block.color.join();
-  for (let k = 0; k < blocks.length; k++) {
-    if (boxes.has(blocks[k])) continue;
-    const row = new Set([k]);
-    const stack = [k];
-    while (stack.length > 0) {
-      const [x0, y0, x1, y1] = blocks[stack.pop()!].bbox;
-      for (const j of index.search(x0 - TOUCHING_BLOCKS, y0 - TOUCHING_BLOCKS, x1 + TOUCHING_BLOCKS, y1 + TOUCHING_BLOCKS)) {
-        if (row.has(j) || colourOf(blocks[j]) !== colourOf(blocks[k])) continue;
-        row.add(j);
-        stack.push(j);
-      }
-    }
-    const box = unionBox([...row].map((j) => blocks[j].bbox));
-    for (const j of row) boxes.set(blocks[j], box);
+  for (const row of linkedGroups(blocks.map((block) => block.bbox), TOUCHING_BLOCKS, (i, j) => colourOf(blocks[i]) === colourOf(blocks[j]))) {
+    const box = unionBox(row.map((k) => blocks[k].bbox));
+    for (const k of row) boxes.set(blocks[k], box);
   }
   return boxes;
 }
@@ -1164,8 +1149,7 @@ function columnFills(fills: FillRegion[], floorTint: (color: RGBA) => boolean, l
   });
   const rows = rowBoxes(blocks);
   return blocks.filter((fill) => {
-    const [rx0, ry0, rx1, ry1] = rows.get(fill)!;
-    if (Math.max(rx1 - rx0, ry1 - ry0) > scale.maxThickness) return false;
+    if (extent(rows.get(fill)!) > scale.maxThickness) return false;
     const [x0, y0, x1, y1] = fill.bbox;
     const box: [number, number, number, number] = [x0 - reach, y0 - reach, x1 + reach, y1 + reach];
     if (runIndex.search(box).length === 0 && !(poche.length > 0 && pocheIndex.search(...box).length > 0)) return false;
