@@ -2892,6 +2892,30 @@ describe('a bed\'s pillows side by side', () => {
   });
 });
 
+describe('a bed standing off its wall, clear of the walls at its head and foot', () => {
+  it('makes no wall of the floor between its side and the wall', async () => {
+    // A 4 × 4 m bedroom beside a 3 × 4 m store at 1:50, the walls' faces drawn in the black pen
+    // the furniture is drawn in: outer walls 0.3 m, the partition 0.12 m, and a bed 1.6 × 2 m drawn
+    // stroke by stroke, its side 0.2 m off the west wall and 1 m clear of the north and south
+    // walls. Its side paired with the wall's face at a thickness no wall on the sheet has and,
+    // facing wall across the floor at both ends, was taken for a wall joining walls: stepcube's
+    // beds, 0.31 m off their window walls, cut 0.7 m² from each bedroom (9.19 m² for 9.58 printed).
+    const sheet = await blackPenPlanAt1To50();
+    const { page, line, blackPen } = sheet;
+    const strokes: [number, number, number, number][] = [
+      [-0.3, -0.3, 7.42, -0.3], [7.42, -0.3, 7.42, 4.3], [7.42, 4.3, -0.3, 4.3], [-0.3, 4.3, -0.3, -0.3],
+      [0, 0, 4, 0], [4.12, 0, 7.12, 0], [0, 4, 4, 4], [4.12, 4, 7.12, 4], [0, 0, 0, 4], [7.12, 0, 7.12, 4], [4, 0, 4, 4], [4.12, 0, 4.12, 4],
+      [0.2, 1, 0.2, 3], [1.8, 1, 1.8, 3], [0.2, 1, 1.8, 1], [0.2, 3, 1.8, 3],
+    ];
+    for (const stroke of strokes) page.drawSvgPath(line(...stroke), blackPen);
+    const { rooms } = await roomsAt1To50(await sheet.finished([['BEDROOM', 2.4, 3], ['STORE', 4.5, 2]], 4.3));
+    expect(rooms).toEqual([
+      ['BEDROOM', expect.closeTo(16, 2)],
+      ['STORE', expect.closeTo(12, 2)],
+    ]);
+  });
+});
+
 describe('a bed drawn stroke by stroke, its bedside tables against its sides', () => {
   it('makes no walls of its pillows and tables, though three strokes meet at the bed\'s corners', async () => {
     // A 4 × 4 m bedroom at 1:50 whose walls are filled and outlined in the pen its furniture is

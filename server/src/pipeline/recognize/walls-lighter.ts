@@ -152,3 +152,16 @@ export function lighterWalls<T extends { quad: FrameRect }>(lighter: T[], walls:
   }
   return grown;
 }
+
+/**
+ * The pieces that touch wall, or another of the pieces, at one end at least: a wall of odd
+ * thickness stands on the walls it thickens or joins. Furniture beside a wall pairs with the
+ * wall's face at a thickness no wall has and can face wall across the floor at both ends, as a
+ * wall between two doors does: stepcube's beds stand 0.31 m off their window walls, and each
+ * bed's side, with the wall's face, made a strip of wall that met the walls beyond the bed's
+ * head and foot only across a gap.
+ */
+export function touchingWall<T extends { quad: FrameRect }>(pieces: T[], walls: FrameRect[], limits: LighterLimits): T[] {
+  const index = new RectIndex([...walls, ...pieces.map(({ quad }) => quad)]);
+  return pieces.filter(({ quad }, k) => ([0, 1] as const).some((end) => endTouchesWall(quad, end, index, limits.reach, walls.length + k)));
+}

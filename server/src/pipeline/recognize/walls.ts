@@ -19,7 +19,7 @@ import { fillPolygons, isLettering, lineBBox, luminance, makeLine, readSurely, r
 import { letteringLineIds } from './topology-lettering.ts';
 import { namesRoomUse } from './rooms.ts';
 import { HatchIndex } from './walls-hatched.ts';
-import { lighterWalls, type LighterLimits } from './walls-lighter.ts';
+import { lighterWalls, touchingWall, type LighterLimits } from './walls-lighter.ts';
 import { curvedWalls, type CurvedWall } from './walls-curved.ts';
 import { preWalls, type StandingEdge } from './walls-pre.ts';
 import { edgesByOutline, fittingsOf, holdsFittingEdge, type Fittings } from './walls-fittings.ts';
@@ -1362,12 +1362,19 @@ export function detectWallEvidence({ evidence, scale, poche, lines, dimensions, 
   if (loose.length > 0 && modes.length > 0) paired.push(...loosePairs(loose, wallLines, modes[0], scale, fittings, framesWords, inBuiltIn));
   // A wall of a thickness the sheet seldom draws (a thicker plumbing wall between two toilets, a
   // chase) is no thickness mode: in the wall pens, within the range of the sheet's wall
-  // thicknesses, it is wall where it joins walls at both ends, as a counter or a shelf does not.
+  // thicknesses, it is wall where it joins walls at both ends, touching wall at one of them at
+  // least, as a counter, a shelf or a bed does not.
   const withinModes = (thickness: number) => modes.length > 0 && thickness >= 0.8 * Math.min(...modes) && thickness <= ODD_WALL_RATIO * Math.max(...modes);
-  const oddWalls = lighterWalls(
-    walled.filter((entry) => !ofMode(entry) && withinModes(Math.abs(entry.pair.d))).map(({ pair, quad }) => ({ quad, lineIds: [pair.i.id, pair.j.id] })),
-    paired.map((source) => source.quad),
-    joinLimits(modes, scale),
+  const wallQuads = paired.map((source) => source.quad);
+  const oddLimits = joinLimits(modes, scale);
+  const oddWalls = touchingWall(
+    lighterWalls(
+      walled.filter((entry) => !ofMode(entry) && withinModes(Math.abs(entry.pair.d))).map(({ pair, quad }) => ({ quad, lineIds: [pair.i.id, pair.j.id] })),
+      wallQuads,
+      oddLimits,
+    ),
+    wallQuads,
+    oddLimits,
   );
   // A wide stroke that pairs with another line is a face of an outlined wall, not a wall itself.
   const facing = new Set(paired.flatMap((source) => source.lineIds));
