@@ -2916,6 +2916,31 @@ describe('a bed standing off its wall, clear of the walls at its head and foot',
   });
 });
 
+describe('two cabinets in a row standing off their wall, clear of the walls at either end', () => {
+  it('makes no wall of the floor behind them, though each one\'s strip meets the other\'s', async () => {
+    // The bedroom and store of the test above, with two cabinets 0.8 m deep and 1 m long in a row
+    // along the west wall, 1 m clear of the north and south walls, one standing 0.2 m off the wall
+    // and the other 0.22 m. Each back pairs with the wall's face at a thickness no wall has, and
+    // the two strips touch end to end: each touched the other, as if it were wall, and the floor
+    // behind both was taken for wall (the bedroom 15.42 m²). Only a strip reached from the walls
+    // by touching is wall.
+    const sheet = await blackPenPlanAt1To50();
+    const { page, line, blackPen } = sheet;
+    const strokes: [number, number, number, number][] = [
+      [-0.3, -0.3, 7.42, -0.3], [7.42, -0.3, 7.42, 4.3], [7.42, 4.3, -0.3, 4.3], [-0.3, 4.3, -0.3, -0.3],
+      [0, 0, 4, 0], [4.12, 0, 7.12, 0], [0, 4, 4, 4], [4.12, 4, 7.12, 4], [0, 0, 0, 4], [7.12, 0, 7.12, 4], [4, 0, 4, 4], [4.12, 0, 4.12, 4],
+      [0.2, 1, 0.2, 2], [0.2, 1, 1, 1], [1, 1, 1, 2], [0.2, 2, 1, 2],
+      [0.22, 2, 0.22, 3], [0.22, 3, 1, 3], [1, 2, 1, 3], [0.22, 2, 1, 2],
+    ];
+    for (const stroke of strokes) page.drawSvgPath(line(...stroke), blackPen);
+    const { rooms } = await roomsAt1To50(await sheet.finished([['BEDROOM', 2.4, 3], ['STORE', 4.5, 2]], 4.3));
+    expect(rooms).toEqual([
+      ['BEDROOM', expect.closeTo(16, 2)],
+      ['STORE', expect.closeTo(12, 2)],
+    ]);
+  });
+});
+
 describe('a bed drawn stroke by stroke, its bedside tables against its sides', () => {
   it('makes no walls of its pillows and tables, though three strokes meet at the bed\'s corners', async () => {
     // A 4 × 4 m bedroom at 1:50 whose walls are filled and outlined in the pen its furniture is

@@ -5,7 +5,6 @@
 // such pairs, at both ends (or at one, where a partition ends on them in a T) are pruned until
 // none is left; of the rest, those reached from the walls already found, piece by piece, are wall. Glazing between two wall ends is taken out again
 // with the other opening content (walls.ts).
-import type { Position } from '../../../../core/src/types.ts';
 import { RectIndex, fromFrame, rectBBox, rectHolds, sineBetween, toFrame, type FrameRect } from './geom-frame.ts';
 
 /** Rounds of pruning and of growth: each settles one more piece along a chain of wall. */
@@ -134,34 +133,40 @@ export function lighterWalls<T extends { quad: FrameRect }>(lighter: T[], walls:
   const plainIndex = new RectIndex([...plain].map(({ quad }) => quad));
   const anchored = ({ quad }: T) => ([0, 1] as const).some((end) => endTouchesWall(quad, end, wallIndex, limits.reach) || endTouchesWall(quad, end, plainIndex, limits.reach));
   const stems = new RectIndex(pieces.filter((piece) => plain.has(piece) || anchored(piece)).map(({ quad }) => quad));
-  let kept = joined(pieces, wallIndex, limits, stems);
-  const grown: T[] = [];
-  let found = walls;
-  for (let round = 0; round < ROUNDS && found.length > 0 && kept.length > 0; round++) {
-    const index = new RectIndex(found);
-    const inWall = (p: Position) => index.holding(p, 0.01).length > 0;
-    const touching = kept.filter(({ quad }) => {
-      if (inWall(fromFrame(quad, (quad.s0 + quad.s1) / 2, (quad.o0 + quad.o1) / 2))) return false;
-      return endMeetsWall(quad, 0, index, limits) || endMeetsWall(quad, 1, index, limits);
-    });
-    if (touching.length === 0) break;
-    grown.push(...touching);
-    const taken = new Set(touching);
-    kept = kept.filter((source) => !taken.has(source));
-    found = touching.map(({ quad }) => quad);
-  }
-  return grown;
+  return reachedFrom(walls, joined(pieces, wallIndex, limits, stems), (quad, index) => {
+    if (index.holding(fromFrame(quad, (quad.s0 + quad.s1) / 2, (quad.o0 + quad.o1) / 2), 0.01).length > 0) return false;
+    return endMeetsWall(quad, 0, index, limits) || endMeetsWall(quad, 1, index, limits);
+  });
 }
 
 /**
- * The pieces that touch wall, or another of the pieces, at one end at least: a wall of odd
+ * The pieces reached from the walls, piece by piece: each round takes those `reaches` finds
+ * reaching the walls or the pieces the round before took, in the order they were reached.
+ */
+function reachedFrom<T extends { quad: FrameRect }>(walls: FrameRect[], pieces: T[], reaches: (quad: FrameRect, found: RectIndex<FrameRect>) => boolean): T[] {
+  const reached = new Set<T>();
+  let rest = pieces;
+  let found = walls;
+  for (let round = 0; round < ROUNDS && found.length > 0 && rest.length > 0; round++) {
+    const index = new RectIndex(found);
+    const next = rest.filter(({ quad }) => reaches(quad, index));
+    if (next.length === 0) break;
+    for (const piece of next) reached.add(piece);
+    rest = rest.filter((piece) => !reached.has(piece));
+    found = next.map(({ quad }) => quad);
+  }
+  return [...reached];
+}
+
+/**
+ * The pieces that touch wall at one end at least, or a piece that does, and so on: a wall of odd
  * thickness stands on the walls it thickens or joins. Furniture beside a wall pairs with the
  * wall's face at a thickness no wall has and can face wall across the floor at both ends, as a
  * wall between two doors does: stepcube's beds stand 0.31 m off their window walls, and each
  * bed's side, with the wall's face, made a strip of wall that met the walls beyond the bed's
- * head and foot only across a gap.
+ * head and foot only across a gap. Two such strips touching end to end (two cabinets in a row)
+ * do not hold each other up.
  */
 export function touchingWall<T extends { quad: FrameRect }>(pieces: T[], walls: FrameRect[], limits: LighterLimits): T[] {
-  const index = new RectIndex([...walls, ...pieces.map(({ quad }) => quad)]);
-  return pieces.filter(({ quad }, k) => ([0, 1] as const).some((end) => endTouchesWall(quad, end, index, limits.reach, walls.length + k)));
+  return reachedFrom(walls, pieces, (quad, found) => ([0, 1] as const).some((end) => endTouchesWall(quad, end, found, limits.reach)));
 }
