@@ -2892,24 +2892,31 @@ describe('a bed\'s pillows side by side', () => {
   });
 });
 
+/**
+ * The rooms of a 4 × 4 m bedroom beside a 3 × 4 m store at 1:50, the walls' faces drawn stroke by
+ * stroke in the black pen the furniture is drawn in (outer walls 0.3 m, the partition 0.12 m), with
+ * `furniture`'s strokes [x0, y0, x1, y1], metres, in the bedroom.
+ */
+async function strokedBedroomBesideAStore(furniture: [number, number, number, number][]) {
+  const sheet = await blackPenPlanAt1To50();
+  const { page, line, blackPen } = sheet;
+  const walls: [number, number, number, number][] = [
+    [-0.3, -0.3, 7.42, -0.3], [7.42, -0.3, 7.42, 4.3], [7.42, 4.3, -0.3, 4.3], [-0.3, 4.3, -0.3, -0.3],
+    [0, 0, 4, 0], [4.12, 0, 7.12, 0], [0, 4, 4, 4], [4.12, 4, 7.12, 4], [0, 0, 0, 4], [7.12, 0, 7.12, 4], [4, 0, 4, 4], [4.12, 0, 4.12, 4],
+  ];
+  for (const stroke of [...walls, ...furniture]) page.drawSvgPath(line(...stroke), blackPen);
+  return (await roomsAt1To50(await sheet.finished([['BEDROOM', 2.4, 3], ['STORE', 4.5, 2]], 4.3))).rooms;
+}
+
 describe('a bed standing off its wall, clear of the walls at its head and foot', () => {
   it('makes no wall of the floor between its side and the wall', async () => {
-    // A 4 × 4 m bedroom beside a 3 × 4 m store at 1:50, the walls' faces drawn in the black pen
-    // the furniture is drawn in: outer walls 0.3 m, the partition 0.12 m, and a bed 1.6 × 2 m drawn
-    // stroke by stroke, its side 0.2 m off the west wall and 1 m clear of the north and south
-    // walls. Its side paired with the wall's face at a thickness no wall on the sheet has and,
-    // facing wall across the floor at both ends, was taken for a wall joining walls: stepcube's
-    // beds, 0.31 m off their window walls, cut 0.7 m² from each bedroom (9.19 m² for 9.58 printed).
-    const sheet = await blackPenPlanAt1To50();
-    const { page, line, blackPen } = sheet;
-    const strokes: [number, number, number, number][] = [
-      [-0.3, -0.3, 7.42, -0.3], [7.42, -0.3, 7.42, 4.3], [7.42, 4.3, -0.3, 4.3], [-0.3, 4.3, -0.3, -0.3],
-      [0, 0, 4, 0], [4.12, 0, 7.12, 0], [0, 4, 4, 4], [4.12, 4, 7.12, 4], [0, 0, 0, 4], [7.12, 0, 7.12, 4], [4, 0, 4, 4], [4.12, 0, 4.12, 4],
-      [0.2, 1, 0.2, 3], [1.8, 1, 1.8, 3], [0.2, 1, 1.8, 1], [0.2, 3, 1.8, 3],
-    ];
-    for (const stroke of strokes) page.drawSvgPath(line(...stroke), blackPen);
-    const { rooms } = await roomsAt1To50(await sheet.finished([['BEDROOM', 2.4, 3], ['STORE', 4.5, 2]], 4.3));
-    expect(rooms).toEqual([
+    // A bed 1.6 × 2 m drawn stroke by stroke, its side 0.2 m off the west wall and 1 m clear of the
+    // north and south walls. Its side paired with the wall's face at a thickness no wall on the
+    // sheet has and, facing wall across the floor at both ends, was taken for a wall joining walls:
+    // stepcube's beds, 0.31 m off their window walls, cut 0.7 m² from each bedroom (9.19 m² for
+    // 9.58 printed).
+    const bed: [number, number, number, number][] = [[0.2, 1, 0.2, 3], [1.8, 1, 1.8, 3], [0.2, 1, 1.8, 1], [0.2, 3, 1.8, 3]];
+    expect(await strokedBedroomBesideAStore(bed)).toEqual([
       ['BEDROOM', expect.closeTo(16, 2)],
       ['STORE', expect.closeTo(12, 2)],
     ]);
@@ -2918,23 +2925,16 @@ describe('a bed standing off its wall, clear of the walls at its head and foot',
 
 describe('two cabinets in a row standing off their wall, clear of the walls at either end', () => {
   it('makes no wall of the floor behind them, though each one\'s strip meets the other\'s', async () => {
-    // The bedroom and store of the test above, with two cabinets 0.8 m deep and 1 m long in a row
-    // along the west wall, 1 m clear of the north and south walls, one standing 0.2 m off the wall
-    // and the other 0.22 m. Each back pairs with the wall's face at a thickness no wall has, and
-    // the two strips touch end to end: each touched the other, as if it were wall, and the floor
-    // behind both was taken for wall (the bedroom 15.42 m²). Only a strip reached from the walls
-    // by touching is wall.
-    const sheet = await blackPenPlanAt1To50();
-    const { page, line, blackPen } = sheet;
-    const strokes: [number, number, number, number][] = [
-      [-0.3, -0.3, 7.42, -0.3], [7.42, -0.3, 7.42, 4.3], [7.42, 4.3, -0.3, 4.3], [-0.3, 4.3, -0.3, -0.3],
-      [0, 0, 4, 0], [4.12, 0, 7.12, 0], [0, 4, 4, 4], [4.12, 4, 7.12, 4], [0, 0, 0, 4], [7.12, 0, 7.12, 4], [4, 0, 4, 4], [4.12, 0, 4.12, 4],
+    // Two cabinets 0.8 m deep and 1 m long in a row along the west wall, 1 m clear of the north and
+    // south walls, one standing 0.2 m off the wall and the other 0.22 m. Each back pairs with the
+    // wall's face at a thickness no wall has, and the two strips touch end to end: each touched the
+    // other, as if it were wall, and the floor behind both was taken for wall (the bedroom
+    // 15.42 m²). Only a strip reached from the walls by touching is wall.
+    const cabinets: [number, number, number, number][] = [
       [0.2, 1, 0.2, 2], [0.2, 1, 1, 1], [1, 1, 1, 2], [0.2, 2, 1, 2],
       [0.22, 2, 0.22, 3], [0.22, 3, 1, 3], [1, 2, 1, 3], [0.22, 2, 1, 2],
     ];
-    for (const stroke of strokes) page.drawSvgPath(line(...stroke), blackPen);
-    const { rooms } = await roomsAt1To50(await sheet.finished([['BEDROOM', 2.4, 3], ['STORE', 4.5, 2]], 4.3));
-    expect(rooms).toEqual([
+    expect(await strokedBedroomBesideAStore(cabinets)).toEqual([
       ['BEDROOM', expect.closeTo(16, 2)],
       ['STORE', expect.closeTo(12, 2)],
     ]);
