@@ -940,6 +940,38 @@ const SHALLOWEST_CLOSED_BOX_METRES = 0.3;
 const FURNITURE_METRES = 2.5;
 
 /**
+ * The built-in boxes of a plan that fills its walls (null where it does not): unfilled pairs
+ * thicker than the filled walls, and closed rectangles from a bedside table's depth up to the
+ * thickest a wall may be.
+ */
+function boxesOnFilledPlan(
+  unfilled: LinePair[],
+  rectangles: LinePair[],
+  filledThicknesses: number[],
+  filledLengths: number[],
+  filledMiddles: Position[],
+  inPoche: (p: Position) => boolean,
+  scale: WallScale,
+  unitsPerMetre: number,
+): LinePair[] | null {
+  const filledExtent = ringBBox(filledMiddles);
+  const thickestFilled = (1 + MODE_TOLERANCE) * weightedQuantile(filledThicknesses, filledLengths, THICKEST_FILLED_QUANTILE);
+  const thickest = Math.max(thickestFilled, BUILT_IN_DEPTH_METRES * unitsPerMetre);
+  const shallowestClosedBox = Math.max(thickestFilled, SHALLOWEST_CLOSED_BOX_METRES * unitsPerMetre);
+  const filled = filledLengths.reduce((sum, length) => sum + length, 0);
+  // The fill is weighed against the unfilled walls of the plan it fills: an axonometric view or a
+  // schedule's rules beside the plan are no walls it leaves empty, and nor are the boxes.
+  const leftEmpty = unfilled
+    .filter((pair) => Math.abs(pair.d) <= thickest && boxContainsPoint(filledExtent, pairMiddle(pair)))
+    .reduce((sum, pair) => sum + pair.s1 - pair.s0, 0);
+  if (filled < FILLED_WALLS_SHARE * (filled + leftEmpty)) return null;
+  return [
+    ...unfilled.filter((pair) => Math.abs(pair.d) > thickest),
+    ...rectangles.filter((pair) => Math.abs(pair.d) > shallowestClosedBox && Math.abs(pair.d) <= scale.maxThickness && !inPoche(pairMiddle(pair))),
+  ];
+}
+
+/**
  * Built-ins drawn as boxes against a wall: a wardrobe, a kitchen counter, a washing machine, 60 cm
  * deep. Their sides pair with each other or with the wall's face as a wall of the box's depth,
  * and the room loses the floor under them, which its printed area counts. Where a sheet fills its
@@ -951,7 +983,9 @@ const FURNITURE_METRES = 2.5;
  * wall may be. What is drawn inside a box (a shelf, a rail, a cross) pairs at a wall's
  * thickness with its sides and is the box's too. Returns whether a pair lies in a box (a box's or
  * its contents') or in a piece of furniture, between a box and the wall it stands clear of,
- * between two boxes' ends, or against a piece of furniture's side, and the boxes' sides.
+ * between two boxes' ends, or against a piece of furniture's side, and the boxes' sides. Pieces of
+ * furniture are told on any plan (a bookcase's line 0.2 m in from its back, against an outlined
+ * wall, paired with the wall's face as a wall), the boxes only where the walls are filled.
  */
 function builtInBoxes(pairs: LinePair[], rectangles: LinePair[], inPoche: (p: Position) => boolean, scale: WallScale): BuiltIns {
   const none = { holds: () => false, sides: [] };
@@ -970,20 +1004,8 @@ function builtInBoxes(pairs: LinePair[], rectangles: LinePair[], inPoche: (p: Po
     filledLengths.push(pair.s1 - pair.s0);
     filledMiddles.push(middle);
   }
-  if (filledLengths.length === 0) return none;
-  const filledExtent = ringBBox(filledMiddles);
-  const thickestFilled = (1 + MODE_TOLERANCE) * weightedQuantile(filledThicknesses, filledLengths, THICKEST_FILLED_QUANTILE);
-  const thickest = Math.max(thickestFilled, BUILT_IN_DEPTH_METRES * scale.unitsPerMetre);
-  const shallowestClosedBox = Math.max(thickestFilled, SHALLOWEST_CLOSED_BOX_METRES * scale.unitsPerMetre);
-  const pairedBoxes = unfilled.filter((pair) => Math.abs(pair.d) > thickest);
-  const filled = filledLengths.reduce((sum, length) => sum + length, 0);
-  // The fill is weighed against the unfilled walls of the plan it fills: an axonometric view or a
-  // schedule's rules beside the plan are no walls it leaves empty, and nor are the boxes.
-  const leftEmpty = unfilled
-    .filter((pair) => Math.abs(pair.d) <= thickest && boxContainsPoint(filledExtent, pairMiddle(pair)))
-    .reduce((sum, pair) => sum + pair.s1 - pair.s0, 0);
-  if (filled < FILLED_WALLS_SHARE * (filled + leftEmpty)) return none;
-  const boxes = [...pairedBoxes, ...rectangles.filter((pair) => Math.abs(pair.d) > shallowestClosedBox && Math.abs(pair.d) <= scale.maxThickness && !inPoche(pairMiddle(pair)))];
+  const filledPlanBoxes = filledLengths.length === 0 ? null : boxesOnFilledPlan(unfilled, rectangles, filledThicknesses, filledLengths, filledMiddles, inPoche, scale, scale.unitsPerMetre);
+  const boxes = filledPlanBoxes ?? [];
   const longestFurniture = FURNITURE_METRES * scale.unitsPerMetre;
   const pieces = rectangles.filter((pair) => Math.abs(pair.d) > scale.maxThickness && pair.s1 - pair.s0 <= longestFurniture && !inPoche(pairMiddle(pair)));
   const furniture = new RectIndex(pieces.map(boxRect));
@@ -1031,7 +1053,11 @@ function builtInBoxes(pairs: LinePair[], rectangles: LinePair[], inPoche: (p: Po
     if (standsOff(pair, around)) return true;
     if (pair.i.source !== 'stroke' || pair.j.source !== 'stroke') return false;
     const middle = pairMiddle(pair);
-    return rects.holding(middle).length > 0 || (!inPoche(middle) && (furniture.holding(middle).length > 0 || betweenEnds(pair, around) || besideFurniture(pair, around)));
+    if (furniture.holding(middle).length > 0 && !inPoche(middle)) return true;
+    // A small room outlined as one closed ring of its walls' faces has a piece of furniture's size:
+    // on a plan that leaves its walls empty, what lies beside such a ring may be its walls.
+    if (filledPlanBoxes === null) return false;
+    return rects.holding(middle).length > 0 || (!inPoche(middle) && (betweenEnds(pair, around) || besideFurniture(pair, around)));
   };
   const sides = boxes.flatMap((box, k) => {
     const rect = rects.rects[k];
@@ -1065,7 +1091,7 @@ function rectanglePairs(edges: Map<Outline, Line[]>): LinePair[] {
   return pairs;
 }
 
-/** The built-ins of a plan that fills its walls: whether a pair lies in a box (or between a box and a wall), and the boxes' sides. */
+/** Whether a pair lies in a built-in's box (or between a box and a wall) or in a piece of furniture, and the boxes' sides. */
 interface BuiltIns {
   holds: (pair: LinePair) => boolean;
   sides: StandingEdge[];
