@@ -940,20 +940,26 @@ const SHALLOWEST_CLOSED_BOX_METRES = 0.3;
 const FURNITURE_METRES = 2.5;
 
 /**
- * The built-in boxes of a plan that fills its walls (null where it does not): unfilled pairs
- * thicker than the filled walls, and closed rectangles from a bedside table's depth up to the
- * thickest a wall may be.
+ * The built-in boxes of a plan that fills its walls (null where it does not, or fills none):
+ * unfilled pairs thicker than the filled walls, and closed rectangles from a bedside table's depth
+ * up to the thickest a wall may be.
  */
-function boxesOnFilledPlan(
-  unfilled: LinePair[],
-  rectangles: LinePair[],
-  filledThicknesses: number[],
-  filledLengths: number[],
-  filledMiddles: Position[],
-  inPoche: (p: Position) => boolean,
-  scale: WallScale,
-  unitsPerMetre: number,
-): LinePair[] | null {
+function boxesOnFilledPlan(pairs: LinePair[], rectangles: LinePair[], inPoche: (p: Position) => boolean, scale: WallScale, unitsPerMetre: number): LinePair[] | null {
+  const unfilled: LinePair[] = [];
+  const filledThicknesses: number[] = [];
+  const filledLengths: number[] = [];
+  const filledMiddles: Position[] = [];
+  for (const pair of pairs) {
+    const middle = pairMiddle(pair);
+    if (pair.i.source === 'stroke' && pair.j.source === 'stroke' && !inPoche(middle)) {
+      unfilled.push(pair);
+      continue;
+    }
+    filledThicknesses.push(Math.abs(pair.d));
+    filledLengths.push(pair.s1 - pair.s0);
+    filledMiddles.push(middle);
+  }
+  if (filledLengths.length === 0) return null;
   const filledExtent = ringBBox(filledMiddles);
   const thickestFilled = (1 + MODE_TOLERANCE) * weightedQuantile(filledThicknesses, filledLengths, THICKEST_FILLED_QUANTILE);
   const thickest = Math.max(thickestFilled, BUILT_IN_DEPTH_METRES * unitsPerMetre);
@@ -990,21 +996,7 @@ function boxesOnFilledPlan(
 function builtInBoxes(pairs: LinePair[], rectangles: LinePair[], inPoche: (p: Position) => boolean, scale: WallScale): BuiltIns {
   const none = { holds: () => false, sides: [] };
   if (scale.unitsPerMetre === null) return none;
-  const unfilled: LinePair[] = [];
-  const filledThicknesses: number[] = [];
-  const filledLengths: number[] = [];
-  const filledMiddles: Position[] = [];
-  for (const pair of pairs) {
-    const middle = pairMiddle(pair);
-    if (pair.i.source === 'stroke' && pair.j.source === 'stroke' && !inPoche(middle)) {
-      unfilled.push(pair);
-      continue;
-    }
-    filledThicknesses.push(Math.abs(pair.d));
-    filledLengths.push(pair.s1 - pair.s0);
-    filledMiddles.push(middle);
-  }
-  const filledPlanBoxes = filledLengths.length === 0 ? null : boxesOnFilledPlan(unfilled, rectangles, filledThicknesses, filledLengths, filledMiddles, inPoche, scale, scale.unitsPerMetre);
+  const filledPlanBoxes = boxesOnFilledPlan(pairs, rectangles, inPoche, scale, scale.unitsPerMetre);
   const boxes = filledPlanBoxes ?? [];
   const longestFurniture = FURNITURE_METRES * scale.unitsPerMetre;
   const pieces = rectangles.filter((pair) => Math.abs(pair.d) > scale.maxThickness && pair.s1 - pair.s0 <= longestFurniture && !inPoche(pairMiddle(pair)));
