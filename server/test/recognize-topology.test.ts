@@ -1129,8 +1129,12 @@ describe('zeidler-a214 (Revit area plan, 1 : 200, units painted in pale colours)
     // walls are the unit's (to their middle it came out 3.2 % short). Unit 508 of the tower
     // ("65.0 m²") opens onto its terrace through a window wall with a door in it, no wall beside
     // the door: the façade's lines beyond the door count (with the look beside the door that
-    // met no wall taken for the façade's line, it came out 1.1 % short).
-    for (const [x, y, name, printed, within] of [[774, 1646, '1BD 501', 39.9, 0.03], [781, 1016, '1BD 510', 44.0, 0.02], [640, 1100, '2BD 508', 65.0, 0.01]] as const) {
+    // met no wall taken for the façade's line, it came out 1.1 % short). Unit 501, its neighbour
+    // S_BF 502 ("35.2 m²") and the multi-purpose room C501 ("48.5 m²") have an orange and blue
+    // property line 0.1 m beyond their curtain wall, which is no layer of the façade (taken for
+    // one, they came out 2.0, 3.2 and 1.1 % over).
+    const podium = [[774, 1646, '1BD 501', 39.9, 0.015], [702, 1646, 'S_BF 502', 35.2, 0.03], [596, 1637, 'MULTI-PURPOSE ROOM C501', 48.5, 0.01]] as const;
+    for (const [x, y, name, printed, within] of [...podium, [781, 1016, '1BD 510', 44.0, 0.02], [640, 1100, '2BD 508', 65.0, 0.01]] as const) {
       const unit = result.rooms.filter((room) => pointInPolygon([(x * DPI) / 72, (y * DPI) / 72], room.polygon));
       expect(unit.map((room) => room.name)).toEqual([name]);
       expect(Math.abs((polygonArea(unit[0].polygon) * mpu * mpu) / printed - 1)).toBeLessThan(within);

@@ -14,7 +14,7 @@ import { segmentIndexOf, strokeSegments } from './topology-separators.ts';
 import { withoutContext } from './topology-context.ts';
 import { collectEvidence, lineBBox, runsBetween, type Arc, type Evidence } from './topology-evidence.ts';
 import { snapToDimensions, withAdjoiningRooms } from './topology-footprint.ts';
-import { stampedOutlines } from './topology-gross.ts';
+import { drawsFacade, stampedOutlines } from './topology-gross.ts';
 import { detectWallEvidence, wallCandidates, wallScale, type WallCandidates, type WallReading, type WallRun } from './walls.ts';
 import { curveCenterline, curveMiddle, curvePointsBeside } from './walls-curved.ts';
 
@@ -259,7 +259,10 @@ export function detectTopology(input: TopologyInput): TopologyResult {
   keptOpenings.forEach(({ sides }, k) => sides.forEach((room) => relate(openingsOfRoom, room, `opening-${k}`)));
   curvedWindows.forEach(({ sides }, k) => sides.forEach((room) => relate(openingsOfRoom, room, `opening-${keptOpenings.length + k}`)));
   // Rooms as the sheet's stamps measure them (topology-gross.ts); only a printed scale can say.
-  const outlines = input.metresPerUnit !== null && unitsPerMetre !== null ? stampedOutlines(roomFindings.rooms, roomFindings.solids, found.openings.map((opening) => rectRing(opening.rect)), separators.segments, unitsPerMetre, walls.scale.maxThickness) : null;
+  const outlines =
+    input.metresPerUnit !== null && unitsPerMetre !== null
+      ? stampedOutlines(roomFindings.rooms, roomFindings.solids, found.openings.map((opening) => rectRing(opening.rect)), strokeSegments(input.primitives, drawsFacade), unitsPerMetre, walls.scale.maxThickness)
+      : null;
   const roomDetections: RoomDetection[] = roomOrder.map(({ room, index }) =>
     toRoomDetection(room, outlines?.[index] ?? room.polygon, roomIdOfIndex.get(index)!, [...(wallsOfRoom.get(index) ?? [])].sort(byNumber), [...(openingsOfRoom.get(index) ?? [])].sort(byNumber)),
   );

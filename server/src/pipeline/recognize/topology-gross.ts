@@ -10,8 +10,9 @@ import Flatbush from 'flatbush';
 import type { Position } from '../../../../core/src/types.ts';
 import { boxContainsPoint, closeRing, median, pointInPolygon, pointInRing, ringBBox, signedArea2 } from './geom-basics.ts';
 import { differenceOf, multiPolygonArea, unionAll, type MultiPolygon, type Polygon } from './geom-clip.ts';
-import type { BBox } from '../types.ts';
+import type { BBox, RGBA } from '../types.ts';
 import type { PolygonRings, Ring } from './model.ts';
+import { isInk } from './topology-evidence.ts';
 import type { Segment2 } from './topology-separators.ts';
 
 /** The edges of a set of polygons, for the distance along a ray to the first of them. */
@@ -67,21 +68,21 @@ class Surroundings {
   readonly solidEdges: EdgeIndex;
   readonly floorEdges: EdgeIndex;
   readonly stampedFloorEdges: EdgeIndex;
-  readonly strokes: EdgeIndex;
+  readonly facadeLines: EdgeIndex;
 
   constructor(
     private readonly solids: MultiPolygon,
     private readonly openings: Ring[],
     floors: PolygonRings[],
     stamped: boolean[],
-    strokes: Segment2[],
+    facadeStrokes: Segment2[],
   ) {
     this.boxes = solids.map((polygon) => ringBBox(polygon[0] as Ring));
     this.openingBoxes = openings.map(ringBBox);
     this.solidEdges = EdgeIndex.ofPolygons(solids);
     this.floorEdges = EdgeIndex.ofPolygons(floors);
     this.stampedFloorEdges = EdgeIndex.ofPolygons(floors.filter((_, k) => stamped[k]));
-    this.strokes = new EdgeIndex(strokes.map(({ a, b }) => [a, b]));
+    this.facadeLines = new EdgeIndex(facadeStrokes.map(({ a, b }) => [a, b]));
   }
 
   inSolid(p: Position): boolean {
@@ -135,6 +136,19 @@ interface GrowthLimits {
   stamped: boolean;
 }
 
+/** Channels of a grey pen differ by at most this much; a colour plot's or a PDF's rounding tints greys a little. */
+const GREY_CHANNEL_SPREAD = 48;
+
+/**
+ * Whether a stroke may draw a layer of a façade: glazing, mullions and cladding are drawn in the
+ * plan's black and greys. A line in colour just beyond a façade annotates the drawing: zeidler
+ * draws its property line in orange and blue 0.1 m beyond a curtain wall, and the three rooms
+ * behind that stretch of it grew past the façade's face to the line, each stamp overshot.
+ */
+export function drawsFacade(color: RGBA): boolean {
+  return isInk(color) && Math.max(color[0], color[1], color[2]) - Math.min(color[0], color[1], color[2]) <= GREY_CHANNEL_SPREAD;
+}
+
 /** How far past a line the next one is looked for, units: clear of lines drawn twice over. */
 const LINE_CLEARANCE = 0.25;
 
@@ -149,7 +163,7 @@ function facadeFace(face: Position, normal: Position, depth: number, { around, r
   const along = (t: number): Position => [face[0] + t * normal[0], face[1] + t * normal[1]];
   let outer = depth;
   for (;;) {
-    const next = around.strokes.firstCrossing(along(outer + LINE_CLEARANCE), normal, facadeStep, true);
+    const next = around.facadeLines.firstCrossing(along(outer + LINE_CLEARANCE), normal, facadeStep, true);
     if (next === null) return outer;
     const line = outer + LINE_CLEARANCE + next;
     if (line > reach || around.floorEdges.firstCrossing(along(outer + LINE_CLEARANCE), normal, next) !== null) return outer;
@@ -307,7 +321,7 @@ export interface MeasuredRoom {
  * of two such readings, the one more stamps match. Not every stamp need match: the walls may
  * close a space otherwise than the architect's area plan did.
  */
-export function stampedOutlines(rooms: MeasuredRoom[], solids: MultiPolygon, openings: Ring[], strokes: Segment2[], unitsPerMetre: number, thickest: number): PolygonRings[] | null {
+export function stampedOutlines(rooms: MeasuredRoom[], solids: MultiPolygon, openings: Ring[], facadeStrokes: Segment2[], unitsPerMetre: number, thickest: number): PolygonRings[] | null {
   const isStamped = rooms.map((room) => room.printedAreaM2 !== null);
   const stamped = isStamped.flatMap((stamp, k) => (stamp ? [k] : []));
   if (stamped.length < MIN_FITTING_STAMPS) return null;
@@ -321,7 +335,7 @@ export function stampedOutlines(rooms: MeasuredRoom[], solids: MultiPolygon, ope
       return other !== k && a0 <= x1 + thickest && a1 >= x0 - thickest && b0 <= y1 + thickest && b1 >= y0 - thickest;
     });
   };
-  const around = new Surroundings(solids, openings, floors, isStamped, strokes);
+  const around = new Surroundings(solids, openings, floors, isStamped, facadeStrokes);
   const outline = (k: number, convention: Convention) =>
     grossOutline(floors[k], nearFloors(k), { around, reach: thickest, facadeStep: FACADE_STEP_METRES * unitsPerMetre, convention, stamped: isStamped[k] });
   const errors = (polygonOf: (k: number) => PolygonRings) =>

@@ -7,7 +7,7 @@
 // A line that runs on through the region's wall into the next space (the rule between a door
 // marker's width and height, a leader through a doorway) belongs to something else.
 import type { Position } from '../../../../core/src/types.ts';
-import type { SheetPrimitives } from '../types.ts';
+import type { RGBA, SheetPrimitives } from '../types.ts';
 import Flatbush from 'flatbush';
 import { distance, pointInRing, ringBBox, signedArea2 } from './geom-basics.ts';
 import { differenceOf } from './geom-clip.ts';
@@ -20,13 +20,14 @@ export interface Segment2 {
 }
 
 /**
- * Every straight piece of ink stroke on the sheet, dashed ones included: the walls' step reads
- * only solid strokes, but a separation line is as often dashed as solid.
+ * Every straight piece of ink stroke on the sheet (of the strokes `drawnIn` keeps by their colour),
+ * dashed ones included: the walls' step reads only solid strokes, but a separation line is as
+ * often dashed as solid.
  */
-export function strokeSegments(primitives: SheetPrimitives): Segment2[] {
+export function strokeSegments(primitives: SheetPrimitives, drawnIn: (color: RGBA) => boolean = isInk): Segment2[] {
   const segments: Segment2[] = [];
   for (const path of primitives.paths) {
-    if (!path.stroke || !isInk(path.stroke.color)) continue;
+    if (!path.stroke || !drawnIn(path.stroke.color)) continue;
     for (const subpath of path.subpaths) {
       for (const segment of subpath.segments) if (segment.kind === 'line') segments.push({ a: segment.from, b: segment.to });
       const first = subpath.segments[0]?.from;
