@@ -586,6 +586,27 @@ describe('a graphic scale bar that prints no unit', () => {
     expect(detection.sizeScale).toEqual(detection.scale);
   });
 
+  it('is no grid\'s bubbles: axes numbered 1, 2, 3 along the plan, nothing drawn along them', async () => {
+    // Three axes 3.05 m apart at 1:100, each ending in a bubble of 8 mm with its number in it and
+    // the axis's first dash under it, square to the row as a bar's ticks are (a Politecnico
+    // student's A1 sheet drew its plans' grids so, and their bubbles measured it at 1:15.6).
+    const MM = 72 / 25.4;
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([420 * MM, 297 * MM]);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const [x0, y0] = [150 * MM, 200 * MM];
+    page.drawText('Massstab 1:100', { x: x0, y: 40 * MM, size: 10, font });
+    ['1', '2', '3'].forEach((label, k) => {
+      const x = x0 + k * 30.5 * MM;
+      page.drawCircle({ x, y: y0 + 1.2 * MM, size: 4 * MM, borderWidth: 0.4 });
+      page.drawText(label, { x: x - font.widthOfTextAtSize(label, 9) / 2, y: y0, size: 9, font });
+      page.drawLine({ start: { x, y: y0 - 3 * MM }, end: { x, y: y0 - 7 * MM }, thickness: 0.3 });
+    });
+    const detection = detectScale(await inputOf(await doc.save()));
+    expect(detection.checks.bars).toEqual([]);
+    expect(detection.scale).toMatchObject({ drawing: 1, real: 100, manual_scaling_needed: false });
+  });
+
   it('is not read where, counted in metres, it would be far off the note: a bar counting centimetres', async () => {
     const detection = detectScale(await inputOf(await barSheet({ drawnRatio: 100, labels: ['0', '50', '100', '200'], labelled: [0, 1, 2, 4], ticks: [0, 0.5, 1, 1.5, 2] })));
     expect(detection.checks.bars).toEqual([]);

@@ -4,7 +4,7 @@
 import type { BBox, SheetWord } from '../types.ts';
 import { normalizeTypography } from './normalize.ts';
 import { angleDifference, bboxOf, boxInFrame, corners, frameOf, type FramedBox } from './lines.ts';
-import { segmentInFrame, SQUARE_STEEPNESS, type SegmentIndex } from './segments.ts';
+import { PARALLEL_STEEPNESS, segmentInFrame, SQUARE_STEEPNESS, type SegmentIndex } from './segments.ts';
 import { METRES_PER_FOOT, METRES_PER_INCH } from './ratio.ts';
 
 export interface ScaleBar {
@@ -84,6 +84,36 @@ function tickPositions(row: Label[], segments: SegmentIndex): number[] {
     positions.push((segment.a0 + segment.a1) / 2);
   }
   return positions;
+}
+
+/** A bar's line or blocks run along this share of the span between its first and last ticks. */
+const BAR_ALONG_SHARE = 0.9;
+
+/**
+ * Whether a bar is drawn along the labels' ticks: a line, or the edges of blocks end to end, running
+ * along the row within three font sizes over or under it from the first tick to the last. A grid's
+ * bubbles (`1 2 3` at the ends of its axes, square to them) are numbered and ticked as a bar's
+ * labels are, but nothing runs along them.
+ */
+function drawnAlong(row: Label[], first: number, last: number, segments: SegmentIndex): boolean {
+  const { frame, across } = row[0].box;
+  const h = row[0].word.fontSize;
+  const covered: [number, number][] = [];
+  for (const i of segments.searchInFrame(frame, [first, last], [across[0] - 3 * h, across[1] + 3 * h])) {
+    const segment = segmentInFrame(frame, segments.segments[i]);
+    if (segment.steepness > PARALLEL_STEEPNESS) continue;
+    const [low, high] = [Math.max(first, Math.min(segment.a0, segment.a1)), Math.min(last, Math.max(segment.a0, segment.a1))];
+    if (high > low) covered.push([low, high]);
+  }
+  covered.sort((a, b) => a[0] - b[0]);
+  let length = 0;
+  let reached = first;
+  for (const [low, high] of covered) {
+    if (high <= reached) continue;
+    length += high - Math.max(low, reached);
+    reached = high;
+  }
+  return length >= BAR_ALONG_SHARE * (last - first);
 }
 
 function nearestWithin(positions: number[], target: number, tolerance: number): number | null {
@@ -173,6 +203,8 @@ export function findScaleBars(words: SheetWord[], segments: SegmentIndex, dpi: n
     const span = positions[positions.length - 1] - positions[0];
     const slope = fitLine(values, positions, Math.max(0.5, 0.005 * span));
     if (slope === null) continue;
+    // A unit printed by the labels says they measure; without one, only a bar drawn along them does.
+    if (!printedUnit && !drawnAlong(barLabels, positions[0], positions[positions.length - 1], segments)) continue;
 
     const ratio = UNIT_METRES[unit] / ((slope / dpi) * METRES_PER_INCH);
     if (!printedUnit && !metricNoteRatios.some((noteRatio) => withinFactor(ratio, noteRatio, UNITLESS_BAR_FACTOR))) continue;
