@@ -1455,6 +1455,13 @@ describe('room tags as plans in other conventions set them', () => {
     expect(await namesOf(tags)).toEqual(['Bad', 'Schlafen']);
   });
 
+  it('takes no tag keying a wall, a window or a fixture to its type for a name (a construction drawing\'s, a permit set\'s)', async () => {
+    // A UK construction drawing tags each wall with its type in the room it faces, and a permit
+    // set its windows and fixtures: "WALL TYPE 1" had named a space of wardrobes.
+    expect(await namesOf([['WALL TYPE 1'], ['BATHROOM', 'FIXTURE TYPE']])).toEqual(['BATHROOM', null]);
+    expect(await namesOf([['WINDOW SIZE & TYPE'], ['DOOR TYPE D2']])).toEqual([null, null]);
+  });
+
   it('names a room by an abbreviation of two-letter words heading its fields, Wo / Es / Ko (a Swiss rental plan)', async () => {
     // Living, dining and cooking in one room, over its floor area; no word runs to three letters.
     const tags = [

@@ -282,9 +282,16 @@ const ANNOTATION_WORD = /^(\d+|TYP|SIM|EQ|UP|DN|NIC|N\.I\.C|NTS|REF|ABV|BLW|OPP|
  */
 const TAG_FIELD = /=|^[A-Za-z][A-Za-z.+\s]{0,11}:/;
 
+/**
+ * A tag keying a building element to its type in a schedule or a key ("WALL TYPE 1" on a UK
+ * construction drawing's walls, "WINDOW SIZE & TYPE" and "FIXTURE TYPE" on a permit set's), set
+ * in the room it faces.
+ */
+const TYPE_TAG = /\b(WALL|DOOR|WINDOW|FIXTURE|PARTITION|CEILING|FLOOR|GLAZING|FINISH)\s+(SIZE\s*&\s*)?TYPE\b/i;
+
 function isNameLine(line: TextLine): boolean {
   const text = line.text.trim();
-  if (TAG_FIELD.test(text)) return false;
+  if (TAG_FIELD.test(text) || TYPE_TAG.test(text)) return false;
   if (MEASURE.test(text) && !/[A-Za-z]{3,}\s+[A-Za-z]{3,}/.test(text.replace(/sq\.?\s*ft/i, ''))) return false;
   // "BED-2" and "WC-1" number a room of a kind, as "CPT-2" and "P-1" tag a finish.
   if (TAG.test(text) && !namesRoomUse(text.replace(/-?\d+[A-Z]?$/, ''))) return false;
