@@ -98,10 +98,12 @@ const BAR_ALONG_SHARE = 0.9;
 function drawnAlong(row: Label[], first: number, last: number, segments: SegmentIndex): boolean {
   const { frame, across } = row[0].box;
   const h = row[0].word.fontSize;
+  const window: [number, number] = [across[0] - 3 * h, across[1] + 3 * h];
   const covered: [number, number][] = [];
-  for (const i of segments.searchInFrame(frame, [first, last], [across[0] - 3 * h, across[1] + 3 * h])) {
+  for (const i of segments.searchInFrame(frame, [first, last], window)) {
     const segment = segmentInFrame(frame, segments.segments[i]);
-    if (segment.steepness > PARALLEL_STEEPNESS) continue;
+    // The search goes by boxes on the sheet, wider than the window for a row lettered at a slant.
+    if (segment.steepness > PARALLEL_STEEPNESS || Math.max(segment.c0, segment.c1) < window[0] || Math.min(segment.c0, segment.c1) > window[1]) continue;
     const [low, high] = [Math.max(first, Math.min(segment.a0, segment.a1)), Math.min(last, Math.max(segment.a0, segment.a1))];
     if (high > low) covered.push([low, high]);
   }
