@@ -2,6 +2,7 @@
 // printed over or under a bar of ticks or alternating blocks. A bar is drawn with the drawing, so
 // it stays right when a sheet is printed shrunk; its tick spacing gives the scale directly.
 import type { BBox, SheetWord } from '../types.ts';
+import { coveredLength } from '../recognize/geom-basics.ts';
 import { normalizeTypography } from './normalize.ts';
 import { angleDifference, bboxOf, boxInFrame, corners, frameOf, type FramedBox } from './lines.ts';
 import { PARALLEL_STEEPNESS, segmentInFrame, SQUARE_STEEPNESS, type SegmentIndex } from './segments.ts';
@@ -107,15 +108,7 @@ function drawnAlong(row: Label[], first: number, last: number, segments: Segment
     const [low, high] = [Math.max(first, Math.min(segment.a0, segment.a1)), Math.min(last, Math.max(segment.a0, segment.a1))];
     if (high > low) covered.push([low, high]);
   }
-  covered.sort((a, b) => a[0] - b[0]);
-  let length = 0;
-  let reached = first;
-  for (const [low, high] of covered) {
-    if (high <= reached) continue;
-    length += high - Math.max(low, reached);
-    reached = high;
-  }
-  return length >= BAR_ALONG_SHARE * (last - first);
+  return coveredLength(covered) >= BAR_ALONG_SHARE * (last - first);
 }
 
 function nearestWithin(positions: number[], target: number, tolerance: number): number | null {
