@@ -2306,6 +2306,29 @@ describe('linework CAD exports piece by piece', () => {
       ['STORE', 19.5],
     ]);
   });
+
+  it('counts a door drawn swinging into both rooms, as a double-acting door is, once', async () => {
+    // Hung on a pivot in the partition's middle, its leaf drawn open into each room with a quarter
+    // swing from the one closed position, as VA's corridor doors are (one swing of each dashed).
+    const [hx, hy, r] = [4.0, 2.9, 0.9];
+    const k = 0.5523 * r;
+    const result = detectTopology({
+      ...(await parse(
+        await twoRooms((path) => {
+          for (const side of [1, -1]) {
+            path(`M ${at(hx, hy)} L ${at(hx + side * r, hy)}`);
+            path(`M ${at(hx, hy - r)} C ${at(hx + side * k, hy - r)} ${at(hx + side * r, hy - k)} ${at(hx + side * r, hy)}`);
+          }
+        }),
+      )),
+      metresPerUnit: mpu,
+    });
+    expect(result.openings.map((opening) => [opening.subClass, Number((opening.widthUnits * mpu).toFixed(1))])).toEqual([['single swing door', 0.9]]);
+    expect(result.rooms.map((room) => [room.name, Number(m2(room.polygon).toFixed(1))]).sort()).toEqual([
+      ['OFFICE', 19.5],
+      ['STORE', 19.5],
+    ]);
+  });
 });
 
 describe('fittings drawn with their rims, in the pen of the poché walls\' outlines', () => {

@@ -249,7 +249,20 @@ function findSwings(evidence: Evidence, runs: RectIndex<WallRun>, stubs: RectInd
     const needed = arc.sweep < (65 * Math.PI) / 180 ? 2.5 : 1.5;
     if (best.score >= needed) swings.push(best);
   }
-  return swings;
+  return oneSwingPerDoor(swings);
+}
+
+/**
+ * Swings sharing their hinge and their closed position are one door drawn twice: a double-acting
+ * door is drawn swinging into both rooms, one of its swings dashed (VA's corridor doors). The
+ * better-read swing stands for it.
+ */
+function oneSwingPerDoor(swings: Swing[]): Swing[] {
+  const sameDoor = (a: Swing, b: Swing) => {
+    const tolerance = 0.2 * Math.min(a.arc.radius, b.arc.radius);
+    return distance(a.hinge, b.hinge) <= tolerance && distance(a.closed, b.closed) <= tolerance;
+  };
+  return swings.filter((swing, k) => !swings.some((other, j) => j !== k && sameDoor(swing, other) && (other.score > swing.score || (other.score === swing.score && j < k))));
 }
 
 /** Two swings meeting at their closed ends in one gap are the leaves of a double door. */
