@@ -1979,8 +1979,10 @@ describe('a room glazed along one side, 7 m between its walls (a balcony\'s or a
    * The lounge glazed by `sashes`, each [from, to, tracks]: glazing lines from x = from to x = to
    * at each y of its tracks, metres. `gardenDoor`: a 1 m door hung at the east stub between x = 7
    * and 8, its leaf standing open into the room and its swing drawn to the glazing's end.
+   * `casement`: the 1 m sash at the west end drawn opening into the room, its leaf and its swing
+   * dashed, each dash a chord of its own (1 mm dashes, 0.7 mm gaps), as Swiss plans draw them.
    */
-  async function loungeGlazedBy(sashes: [number, number, number[]][], gardenDoor = false): Promise<TopologyResult> {
+  async function loungeGlazedBy(sashes: [number, number, number[]][], gardenDoor = false, casement = false): Promise<TopologyResult> {
     const doc = await PDFDocument.create();
     const page = doc.addPage([420 * MM, 297 * MM]);
     const font = await doc.embedFont(StandardFonts.Helvetica);
@@ -1992,6 +1994,14 @@ describe('a room glazed along one side, 7 m between its walls (a balcony\'s or a
       const k = 0.5523;
       const swing = `M ${at(8, 5)} L ${at(8, 4)} C ${at(8 - k, 4)} ${at(7, 5 - k)} ${at(7, 5)}`;
       page.drawSvgPath(swing, { x: 0, y: page.getHeight(), borderColor: rgb(0, 0, 0), borderWidth: 0.35 });
+    }
+    if (casement) {
+      const dash = (from: [number, number], to: [number, number]) =>
+        page.drawSvgPath(`M ${at(...from)} L ${at(...to)}`, { x: 0, y: page.getHeight(), borderColor: rgb(0, 0, 0), borderWidth: 0.25 });
+      // 1 mm of paper is 5 cm at 1:50: on the 1 m swing a dash is 2.9° and a gap 2°.
+      for (let y = 5; y > 4; y -= 0.085) dash([1, y], [1, Math.max(4, y - 0.05)]);
+      const polar = (degrees: number): [number, number] => [1 + Math.sin((degrees * Math.PI) / 180), 5 - Math.cos((degrees * Math.PI) / 180)];
+      for (let degrees = 0; degrees < 90; degrees += 4.9) dash(polar(degrees), polar(Math.min(90, degrees + 2.9)));
     }
     const [nameX, nameY] = at(4, 2.5).split(' ').map(Number);
     page.drawText('LOUNGE', { x: nameX, y: page.getHeight() - nameY, size: 9, font });
@@ -2022,6 +2032,14 @@ describe('a room glazed along one side, 7 m between its walls (a balcony\'s or a
         [5.7, 8, [5.04, 5.08]],
       ]),
     );
+  });
+
+  it('takes the dashed swing of a casement opening into the room for no door', async () => {
+    // Read as a door, its closed position was the leaf's tip in the room, and the door cut a strip
+    // out of the room along the leaf.
+    const result = await loungeGlazedBy([[1, 8, [5, 5.1, 5.2]]], false, true);
+    expectClosedAtItsWindow(result);
+    expect(result.openings.map((opening) => opening.subClass)).toEqual(['window']);
   });
 
   it('closes it along glazing that runs on from a garden door hung in the same gap', async () => {
@@ -2269,16 +2287,36 @@ describe('linework CAD exports piece by piece', () => {
 
   // A dashed linetype the CAD program writes out dash by dash: each dash its own path, 22° of the
   // quarter turn with 12° gaps, as a Politecnico course's plan draws its dining room's door. A
-  // dash alone sweeps too little to be a door's swing, even one drawn ajar.
+  // dash alone sweeps too little to be a door's swing, even one drawn ajar. A print driver
+  // flattening the dashed arc writes each dash as one straight chord instead, 1 mm long with
+  // 0.7 mm gaps, its ends rounded to 0.1 pt, and a dash split where the pattern starts again in two
+  // chords and a stub of a tenth of a point, as an ArchiCAD plan's doors are written.
   // The doorway runs from the partition's end to the outer wall, so only the swing closes it.
   it.each([
-    ['straight steps', false],
-    ['Bézier curves', true],
-  ])('reads a door swing drawn dashed, each dash a path of %s, as a door that closes its doorway', async (_, curved) => {
+    ['straight steps', 'steps'],
+    ['Bézier curves', 'curves'],
+    ['single chords a print driver rounded', 'chords'],
+  ] as const)('reads a door swing drawn dashed, each dash a path of %s, as a door that closes its doorway', async (_, drawn) => {
     const [hx, hy, r] = [4.1, 0.9, 0.9];
     const polar = (degrees: number): [number, number] => [hx + r * Math.cos((degrees * Math.PI) / 180), hy - r * Math.sin((degrees * Math.PI) / 180)];
+    const rounded = (degrees: number) => at(...polar(degrees)).split(' ').map((v) => Number(v).toFixed(1)).join(' ');
+    const chords = (path: (d: string) => void) => {
+      // 1 mm of paper is 1/18 of the 0.9 m radius at 1:50: 3.2° a dash, 2.2° a gap.
+      const [dash, gap] = [3.2, 2.2];
+      for (let from = 0, k = 0; from < 90; from += dash + gap, k++) {
+        const to = Math.min(90, from + dash);
+        if (k !== 7) {
+          path(`M ${rounded(from)} L ${rounded(to)}`);
+          continue;
+        }
+        const split = (from + to) / 2;
+        path(`M ${rounded(from)} L ${rounded(split)}`);
+        path(`M ${rounded(split)} L ${rounded(split + 0.11)}`);
+        path(`M ${rounded(split + 0.11)} L ${rounded(to)}`);
+      }
+    };
     const dash = ([from, to]: [number, number]) => {
-      if (!curved) {
+      if (drawn === 'steps') {
         const steps = Math.ceil((to - from) / 5);
         return `M ${at(...polar(from))} ${Array.from({ length: steps }, (_, k) => `L ${at(...polar(from + ((k + 1) * (to - from)) / steps))}`).join(' ')}`;
       }
@@ -2295,7 +2333,8 @@ describe('linework CAD exports piece by piece', () => {
       ...(await parse(
         await twoRooms((path) => {
           path(`M ${at(hx, hy)} L ${at(hx + r, hy)}`);
-          for (const piece of [[0, 22], [34, 56], [68, 90]] as [number, number][]) path(dash(piece));
+          if (drawn === 'chords') chords(path);
+          else for (const piece of [[0, 22], [34, 56], [68, 90]] as [number, number][]) path(dash(piece));
         }, [0, 0.9]),
       )),
       metresPerUnit: mpu,

@@ -184,7 +184,10 @@ function readSwing(arc: Arc, closed: Position, tip: Position, runs: RectIndex<Wa
     const bandHi = ho + o1 - margin;
     const back = jambAt(frame, hs + 0.5 * r, -1, hs, r, bandLo, bandHi, runs, stubs, limits);
     const ahead = jambAt(frame, hs + 0.5 * r, 1, hs + r, r, bandLo, bandHi, runs, stubs, limits);
-    const score = (back ? 1 : 0) + (ahead ? 1 : 0) + (bands.length > 0 ? 0.5 : 0) + (leaf ? 0.75 : 0);
+    // A door drawn dashed closes between its two jambs in its wall's band; a dashed swing that does
+    // not is a casement's sash opening into the room, as Swiss plans draw them, read across the room.
+    const doorway = bands.length > 0 && back !== null && ahead !== null;
+    const score = arc.dashed && !doorway ? 0 : (back ? 1 : 0) + (ahead ? 1 : 0) + (bands.length > 0 ? 0.5 : 0) + (leaf ? 0.75 : 0);
     const s0 = back ? back.at : hs;
     const s1 = ahead ? ahead.at : hs + r;
     const runIds = [...new Set([...bands.map((b) => b.id), ...(back?.runIds ?? []), ...(ahead?.runIds ?? [])])];

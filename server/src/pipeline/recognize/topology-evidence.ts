@@ -73,6 +73,8 @@ export interface Arc {
   pathIndex: number;
   /** Pen the arc was drawn with (as `Line.style`). */
   style: string;
+  /** Joined from the dashes of a dashed linetype, written out one by one. */
+  dashed?: boolean;
 }
 
 /** An arc as its points fit it, before its pen is known. */
@@ -358,22 +360,31 @@ function longestArcStep(arc: ArcShape): number {
   return 2 * arc.radius * Math.sin(POLYLINE_ARC_STEP / 2);
 }
 
-function turnsSameWay(points: Position[]): boolean {
+/** Cosine of the angle between the directions p → q and r → s. */
+function cosineBetween(p: Position, q: Position, r: Position, s: Position): number {
+  return ((q[0] - p[0]) * (s[0] - r[0]) + (q[1] - p[1]) * (s[1] - r[1])) / (distance(p, q) * distance(r, s));
+}
+
+/** Whether a run of points turns one way throughout, ignoring turns whose sine is `noise` or less. */
+function turnsSameWay(points: Position[], noise = 0): boolean {
   let sign = 0;
   for (let i = 2; i < points.length; i++) {
     const [ax, ay] = points[i - 2];
     const [bx, by] = points[i - 1];
     const [cx, cy] = points[i];
     const cross = (bx - ax) * (cy - by) - (by - ay) * (cx - bx);
-    if (Math.abs(cross) < 1e-9) continue;
+    if (Math.abs(cross) <= Math.max(1e-9, noise * distance(points[i - 2], points[i - 1]) * distance(points[i - 1], points[i]))) continue;
     if (sign === 0) sign = Math.sign(cross);
     else if (Math.sign(cross) !== sign) return false;
   }
   return true;
 }
 
-/** Pieces indexed by their ends on a grid of `cell` units: the pieces with an end in the 3 × 3 cells round a point (some twice). */
-function endGrid(ends: Position[][], cell: number): (at: Position) => number[] {
+/**
+ * Pieces indexed by their ends on a grid of `cell` units: the pieces with an end in the cells a
+ * box overlaps (some twice); by default the box reaches a cell round the point asked about.
+ */
+function endGrid(ends: Position[][], cell: number): (at: Position, box?: BBox) => number[] {
   const cells = new Map<number, number[]>();
   ends.forEach((points, k) => {
     for (const p of points) {
@@ -383,79 +394,15 @@ function endGrid(ends: Position[][], cell: number): (at: Position) => number[] {
       cells.set(key, list);
     }
   });
-  return (at) => {
-    const cx = Math.floor(at[0] / cell);
-    const cy = Math.floor(at[1] / cell);
+  return (at, [x0, y0, x1, y1] = [at[0] - cell, at[1] - cell, at[0] + cell, at[1] + cell]) => {
     const found: number[] = [];
-    for (let dx = -1; dx <= 1; dx++) {
-      for (let dy = -1; dy <= 1; dy++) found.push(...(cells.get(cellKey(cx + dx, cy + dy)) ?? []));
+    for (let cx = Math.floor(x0 / cell); cx <= Math.floor(x1 / cell); cx++) {
+      for (let cy = Math.floor(y0 / cell); cy <= Math.floor(y1 / cell); cy++) found.push(...(cells.get(cellKey(cx, cy)) ?? []));
     }
     return found;
   };
 }
 
-/**
- * Arcs exported as loose straight pieces, one path each (CAD "exploded" polylines): pieces of one
- * pen joined end to end, bending the same way and gently, form a chain; a chain on a circle is
- * an arc.
- */
-function explodedArcs(paths: VectorPath[], maxPiece: number, joint: number): ArcShape[] {
-  interface Piece {
-    a: Position;
-    b: Position;
-    pathIndex: number;
-  }
-  const byStyle = new Map<string, Piece[]>();
-  for (const path of paths) {
-    if (!path.stroke || path.stroke.dash || path.fill || path.subpaths.length !== 1) continue;
-    const segments = path.subpaths[0].segments;
-    if (segments.length !== 1 || segments[0].kind !== 'line') continue;
-    const { from, to } = segments[0];
-    const length = distance(from, to);
-    if (!(length > 0) || length > maxPiece) continue;
-    const key = styleKey('stroke', path.stroke.width, path.stroke.color);
-    const list = byStyle.get(key) ?? [];
-    list.push({ a: from, b: to, pathIndex: path.index });
-    byStyle.set(key, list);
-  }
-  const arcs: ArcShape[] = [];
-  for (const pieces of byStyle.values()) {
-    const around = endGrid(pieces.map((piece) => [piece.a, piece.b]), joint);
-    const piecesMeeting = (at: Position) => [...new Set(around(at).filter((k) => distance(pieces[k].a, at) <= joint || distance(pieces[k].b, at) <= joint))];
-    const used = new Set<number>();
-    const otherEnd = (k: number, at: Position) => (distance(pieces[k].a, at) <= distance(pieces[k].b, at) ? pieces[k].b : pieces[k].a);
-    // From `at`, the one other piece meeting there (a vertex of degree two), if any.
-    const next = (k: number, at: Position) => {
-      const meeting = piecesMeeting(at).filter((m) => m !== k);
-      return meeting.length === 1 && !used.has(meeting[0]) ? meeting[0] : null;
-    };
-    pieces.forEach((start, k) => {
-      if (used.has(k)) return;
-      used.add(k);
-      const points: Position[] = [start.a, start.b];
-      for (const forward of [true, false]) {
-        let current = k;
-        let at = forward ? start.b : start.a;
-        for (let step = next(current, at); step !== null; step = next(current, at)) {
-          const far = otherEnd(step, at);
-          const candidate = forward ? [...points, far] : [far, ...points];
-          if (!turnsSameWay(candidate) || sharpTurn(candidate, forward)) break;
-          used.add(step);
-          points.splice(0, points.length, ...candidate);
-          current = step;
-          at = far;
-        }
-      }
-      if (points.length < 6) return;
-      const arc = fitArc(points, start.pathIndex);
-      if (arc && arc.sweep / (points.length - 1) < Math.PI / 12) arcs.push(arc);
-    });
-  }
-  return arcs;
-}
-
-/** A piece of a dashed arc sweeps this much or less: a dash, not a curve of its own. */
-const DASH_PIECE_SWEEP = Math.PI / 4;
 /** The gap between two dashes of one arc is at most this share of the longer dash beside it. */
 const DASH_GAP_SHARE = 1.5;
 /** Two pieces lie on one circle when their centres and radii agree within this share of the radius. */
@@ -464,6 +411,154 @@ const SAME_CIRCLE = 0.1;
 const DASH_GAP_MAX_MM = 15;
 /** A dash's gap is at least this long on paper: pieces that meet are one curve drawn in parts (a letter's bowl), no dashes. */
 const DASH_GAP_MIN_MM = 0.3;
+/** A dash carries a chain on only where it lies ahead of the last: gap and dash within 30° of its direction. */
+const DASH_AHEAD_COS = Math.cos(Math.PI / 6);
+/**
+ * Sine of the turns a dashed chain may make against its bend: its pieces are short, and the rounding
+ * of their ends (to 0.1 unit on an ArchiCAD export) turns a 0.6 mm dash by up to 2° either way.
+ */
+const DASH_TURN_NOISE = Math.sin((3 * Math.PI) / 180);
+/** A chain that crosses dash gaps is an arc only where it turns this far: dashes in a row that bend a little are a line. */
+const DASHED_ARC_MIN_SWEEP = Math.PI / 6;
+
+interface StraightPiece {
+  a: Position;
+  b: Position;
+  pathIndex: number;
+}
+
+/** How far a chain of pieces may reach across gaps to the next piece: dashes' gaps, never more. */
+interface DashReach {
+  /** Longest gap looked across: dash-length gaps, and no linetype's longest. */
+  reach: number;
+  minGap: number;
+}
+
+/**
+ * Arcs exported as loose straight pieces, one path each (CAD "exploded" polylines): pieces of one
+ * pen joined end to end, bending the same way and gently, form a chain; a chain on a circle is
+ * an arc. A dashed arc flattened by a print driver comes as such pieces with the linetype's gaps
+ * between them (an ArchiCAD plan's door swings, 0.6 mm dashes and gaps, some dashes split in
+ * two where the pattern starts again): the pieces no arc took join across dash-sized gaps.
+ */
+function explodedArcs(paths: VectorPath[], maxPiece: number, joint: number, unitsPerPaperMm: number): ArcShape[] {
+  const byStyle = new Map<string, StraightPiece[]>();
+  for (const path of paths) {
+    if (!path.stroke || path.stroke.dash || path.fill || path.subpaths.length !== 1) continue;
+    const segments = path.subpaths[0].segments;
+    if (segments.length !== 1 || segments[0].kind !== 'line') continue;
+    const { from, to } = segments[0];
+    const length = distance(from, to);
+    // A piece no longer than the joint (a dash split where the pattern starts again leaves a stub
+    // of 0.1 unit) is no more than its neighbours' joint.
+    if (!(length > joint) || length > maxPiece) continue;
+    const key = styleKey('stroke', path.stroke.width, path.stroke.color);
+    const list = byStyle.get(key) ?? [];
+    list.push({ a: from, b: to, pathIndex: path.index });
+    byStyle.set(key, list);
+  }
+  const dashes: DashReach = { reach: Math.min(DASH_GAP_MAX_MM * unitsPerPaperMm, DASH_GAP_SHARE * maxPiece), minGap: DASH_GAP_MIN_MM * unitsPerPaperMm };
+  return [...byStyle.values()].flatMap((pieces) => {
+    const polylines = chainedArcs(pieces, joint, null);
+    const left = pieces.filter((_, k) => !polylines.taken.has(k));
+    return [...polylines.arcs, ...chainedArcs(left, joint, dashes).arcs];
+  });
+}
+
+/**
+ * Arcs of chains of pieces: each chain grows from a piece through the one other piece meeting
+ * its end, or, with `dashes`, where none meets, through the nearest piece ahead across a gap.
+ * Returns the arcs and the pieces they took.
+ */
+function chainedArcs(pieces: StraightPiece[], joint: number, dashes: DashReach | null): { arcs: ArcShape[]; taken: Set<number> } {
+  const arcs: ArcShape[] = [];
+  const taken = new Set<number>();
+  const ends = pieces.map((piece) => [piece.a, piece.b]);
+  const around = endGrid(ends, joint);
+  // A quarter of the reach: the cone ahead of a chain's end is searched, not the square round it.
+  const aroundGap = dashes ? endGrid(ends, dashes.reach / 4) : null;
+  const piecesMeeting = (at: Position) => [...new Set(around(at).filter((k) => distance(pieces[k].a, at) <= joint || distance(pieces[k].b, at) <= joint))];
+  const used = new Set<number>();
+  const lengths = pieces.map((piece) => distance(piece.a, piece.b));
+  const nearFirst = (k: number, at: Position) => (distance(pieces[k].a, at) <= distance(pieces[k].b, at) ? [pieces[k].a, pieces[k].b] : [pieces[k].b, pieces[k].a]);
+  const otherEnd = (k: number, at: Position) => nearFirst(k, at)[1];
+  // The nearest piece ahead of `at`, the end of piece `k`, across a dash's gap; the chain heads from `behind` to `at`.
+  const dashAhead = (k: number, at: Position, behind: Position): number | null => {
+    if (!dashes || !aroundGap) return null;
+    let best: number | null = null;
+    let bestGap = Infinity;
+    // The box round the cone within which a dash ahead may begin: a sheet's hatching holds
+    // thousands of short strokes, and kumar's square round each chain's end held 1400 of them.
+    const [hx, hy] = [(at[0] - behind[0]) / distance(behind, at), (at[1] - behind[1]) / distance(behind, at)];
+    const cone = [0, 1, -1].map((side): Position => {
+      const [sin, cos] = [side * Math.sin(Math.PI / 6), side === 0 ? 1 : Math.cos(Math.PI / 6)];
+      return [at[0] + dashes.reach * (hx * cos - hy * sin), at[1] + dashes.reach * (hx * sin + hy * cos)];
+    });
+    const [x0, y0, x1, y1] = ringBBox([at, ...cone]);
+    // The cone's arc bulges past its corners by up to (1 − cos 30°) of the reach.
+    const bulge = 0.14 * dashes.reach;
+    for (const m of aroundGap(at, [x0 - bulge, y0 - bulge, x1 + bulge, y1 + bulge])) {
+      if (m === k || used.has(m)) continue;
+      const { a, b } = pieces[m];
+      const toA = (a[0] - at[0]) ** 2 + (a[1] - at[1]) ** 2;
+      const toB = (b[0] - at[0]) ** 2 + (b[1] - at[1]) ** 2;
+      const gap = Math.sqrt(Math.min(toA, toB));
+      if (gap < dashes.minGap || gap >= bestGap || gap > Math.min(dashes.reach, DASH_GAP_SHARE * Math.max(lengths[k], lengths[m]))) continue;
+      const [near, far] = toA <= toB ? [a, b] : [b, a];
+      if (cosineBetween(behind, at, at, near) < DASH_AHEAD_COS || cosineBetween(behind, at, near, far) < DASH_AHEAD_COS) continue;
+      best = m;
+      bestGap = gap;
+    }
+    return best;
+  };
+  // From `at`, the one other piece meeting there (a vertex of degree two); where none meets, a dash ahead.
+  const next = (k: number, at: Position, behind: Position): { step: number; across: boolean } | null => {
+    const meeting = piecesMeeting(at).filter((m) => m !== k);
+    if (meeting.length > 0) return meeting.length === 1 && !used.has(meeting[0]) ? { step: meeting[0], across: false } : null;
+    const dash = dashAhead(k, at, behind);
+    return dash === null ? null : { step: dash, across: true };
+  };
+  pieces.forEach((start, k) => {
+    if (used.has(k)) return;
+    used.add(k);
+    const points: Position[] = [start.a, start.b];
+    const chain = [k];
+    let gaps = 0;
+    // A point of the chain a gap's length back from its growing end: the heading there is the
+    // chain's, where a piece split off a dash may be a hair long and point anywhere.
+    const behind = (forward: boolean) => {
+      const run = forward ? points : [...points].reverse();
+      const end = run[run.length - 1];
+      for (let i = run.length - 2; i > 0; i--) if (distance(run[i], end) >= (dashes?.minGap ?? 0)) return run[i];
+      return run[0];
+    };
+    for (const forward of [true, false]) {
+      let current = k;
+      let at = forward ? start.b : start.a;
+      for (let link = next(current, at, behind(forward)); link !== null; link = next(current, at, behind(forward))) {
+        const far = otherEnd(link.step, at);
+        const added = link.across ? [otherEnd(link.step, far), far] : [far];
+        const candidate = forward ? [...points, ...added] : [...added.reverse(), ...points];
+        if (!turnsSameWay(candidate, dashes ? DASH_TURN_NOISE : 0) || sharpTurn(candidate, forward)) break;
+        used.add(link.step);
+        chain.push(link.step);
+        if (link.across) gaps++;
+        points.splice(0, points.length, ...candidate);
+        current = link.step;
+        at = far;
+      }
+    }
+    if (points.length < 6) return;
+    const arc = fitArc(points, start.pathIndex);
+    if (!arc || arc.sweep / (points.length - 1) >= Math.PI / 12 || (gaps > 0 && arc.sweep < DASHED_ARC_MIN_SWEEP)) return;
+    arcs.push(gaps > 0 ? { ...arc, dashed: true } : arc);
+    for (const piece of chain) taken.add(piece);
+  });
+  return { arcs, taken };
+}
+
+/** A piece of a dashed arc sweeps this much or less: a dash, not a curve of its own. */
+const DASH_PIECE_SWEEP = Math.PI / 4;
 
 /**
  * Arcs drawn in a dashed linetype that the CAD program wrote out dash by dash, each dash a short
@@ -515,7 +610,7 @@ function joinDashedArcs(arcs: Arc[], unitsPerPaperMm: number): Arc[] {
     }
     const arc = chain.length > 1 ? fitArc(points, start.pathIndex) : null;
     if (arc) {
-      joined.push({ ...arc, style: start.style });
+      joined.push({ ...arc, style: start.style, dashed: true });
       return;
     }
     // Pieces off any one circle were no dashed arc: each stays as drawn and may yet join another chain.
@@ -821,7 +916,7 @@ export function collectEvidence(primitives: SheetPrimitives, words: SheetWord[],
     const { stroke } = primitives.paths[pathIndex];
     return stroke ? styleKey('stroke', stroke.width, stroke.color) : '';
   };
-  arcs.push(...explodedArcs(primitives.paths, EXPLODED_PIECE_MM * unitsPerPaperMm, EXPLODED_JOINT_MM * unitsPerPaperMm).map((arc) => ({ ...arc, style: strokeStyle(arc.pathIndex) })));
+  arcs.push(...explodedArcs(primitives.paths, EXPLODED_PIECE_MM * unitsPerPaperMm, EXPLODED_JOINT_MM * unitsPerPaperMm, unitsPerPaperMm).map((arc) => ({ ...arc, style: strokeStyle(arc.pathIndex) })));
   const joinedArcs = joinDashedArcs(arcs, unitsPerPaperMm);
   const leaves = doorLeafIds(unframed, joinedArcs);
   const onFurnitureLayer = primitives.paths.map((path) => isFurnitureLayer(path.layer));
