@@ -480,16 +480,17 @@ function chainedArcs(pieces: StraightPiece[], joint: number, dashes: DashReach |
   const piecesMeeting = (at: Position) => [...new Set(around(at).filter((k) => distance(pieces[k].a, at) <= joint || distance(pieces[k].b, at) <= joint))];
   const used = new Set<number>();
   const lengths = pieces.map((piece) => distance(piece.a, piece.b));
-  const nearFirst = (k: number, at: Position) => (distance(pieces[k].a, at) <= distance(pieces[k].b, at) ? [pieces[k].a, pieces[k].b] : [pieces[k].b, pieces[k].a]);
-  const otherEnd = (k: number, at: Position) => nearFirst(k, at)[1];
-  // The nearest piece ahead of `at`, the end of piece `k`, across a dash's gap; the chain heads from `behind` to `at`.
-  const dashAhead = (k: number, at: Position, behind: Position): number | null => {
+  const otherEnd = (k: number, at: Position) => (distance(pieces[k].a, at) <= distance(pieces[k].b, at) ? pieces[k].b : pieces[k].a);
+  // The nearest piece ahead of `at`, the end of piece `k`, across a dash's gap; the chain heads from `behind()` to `at`.
+  const dashAhead = (k: number, at: Position, behindOf: () => Position): number | null => {
     if (!dashes || !aroundGap) return null;
     let best: number | null = null;
     let bestGap = Infinity;
+    const behind = behindOf();
+    const heading = distance(behind, at);
     // The box round the cone within which a dash ahead may begin: a sheet's hatching holds
     // thousands of short strokes, and kumar's square round each chain's end held 1400 of them.
-    const [hx, hy] = [(at[0] - behind[0]) / distance(behind, at), (at[1] - behind[1]) / distance(behind, at)];
+    const [hx, hy] = [(at[0] - behind[0]) / heading, (at[1] - behind[1]) / heading];
     const cone = [0, 1, -1].map((side): Position => {
       const [sin, cos] = [side * Math.sin(Math.PI / 6), side === 0 ? 1 : Math.cos(Math.PI / 6)];
       return [at[0] + dashes.reach * (hx * cos - hy * sin), at[1] + dashes.reach * (hx * sin + hy * cos)];
@@ -512,7 +513,7 @@ function chainedArcs(pieces: StraightPiece[], joint: number, dashes: DashReach |
     return best;
   };
   // From `at`, the one other piece meeting there (a vertex of degree two); where none meets, a dash ahead.
-  const next = (k: number, at: Position, behind: Position): { step: number; across: boolean } | null => {
+  const next = (k: number, at: Position, behind: () => Position): { step: number; across: boolean } | null => {
     const meeting = piecesMeeting(at).filter((m) => m !== k);
     if (meeting.length > 0) return meeting.length === 1 && !used.has(meeting[0]) ? { step: meeting[0], across: false } : null;
     const dash = dashAhead(k, at, behind);
@@ -535,7 +536,8 @@ function chainedArcs(pieces: StraightPiece[], joint: number, dashes: DashReach |
     for (const forward of [true, false]) {
       let current = k;
       let at = forward ? start.b : start.a;
-      for (let link = next(current, at, behind(forward)); link !== null; link = next(current, at, behind(forward))) {
+      const heading = () => behind(forward);
+      for (let link = next(current, at, heading); link !== null; link = next(current, at, heading)) {
         const far = otherEnd(link.step, at);
         const added = link.across ? [otherEnd(link.step, far), far] : [far];
         const candidate = forward ? [...points, ...added] : [...added.reverse(), ...points];
