@@ -1312,6 +1312,40 @@ describe('a plan whose grid lines run along its walls\' axes, written out dash b
   });
 });
 
+describe('a façade whose pilasters stand on its inner face either side of its windows', () => {
+  // A laboratory 6 × 4 m at 1:50, walls 0.25 m in outline, its south façade broken by two windows
+  // of 1.2 m: their glazing thin lines in the wall's band, a sash between ticks, and its outer face
+  // drawn on across them, the inner face left open. Two pilasters stand on that face 3.6 m apart, each a plinth
+  // 0.55 × 0.1 m with a 0.25 m square on it, as Casa Energia (an ArchiCAD export) draws them. The
+  // plinths' backs pair with the face as 0.1 m of wall, and the bare gap between them, wider than
+  // a passage, had claimed the façade's band: its windows were not read and the room ran outside.
+  it('reads the windows between them and closes the room', async () => {
+    const { page, at, rect, line, finished, blackPen, left, top, metres } = await blackPenPlanAt1To50();
+    const wallPen = { ...blackPen, borderWidth: 0.5 };
+    const windows: [number, number][] = [[1.5, 2.7], [3.3, 4.5]];
+    const polyline = (points: [number, number][]) => 'M ' + points.map(([x, y]) => at(x, y)).join(' L ');
+    page.drawSvgPath(polyline([[4.5, 4.25], [6.25, 4.25], [6.25, -0.25], [-0.25, -0.25], [-0.25, 4.25], [1.5, 4.25]]), wallPen);
+    page.drawSvgPath(polyline([[4.5, 4], [6, 4], [6, 0], [0, 0], [0, 4], [1.5, 4]]), wallPen);
+    page.drawSvgPath([line(2.7, 4, 3.3, 4), line(2.7, 4.25, 3.3, 4.25)].join(' '), wallPen);
+    for (const [from, to] of windows) {
+      page.drawSvgPath([line(from, 4, from, 4.25), line(to, 4, to, 4.25)].join(' '), wallPen);
+      page.drawSvgPath([4.063, 4.092, 4.25].map((y) => line(from, y, to, y)).join(' '), blackPen);
+      page.drawSvgPath([line(from + 0.06, 4.078, to - 0.06, 4.078), ...[0.03, 0.06, -0.03, -0.06].map((d) => line((d > 0 ? from : to) + d, 4.063, (d > 0 ? from : to) + d, 4.092))].join(' '), blackPen);
+    }
+    for (const x of [0.85, 4.95]) page.drawSvgPath([rect(x, 3.9, x + 0.55, 4), rect(x + 0.15, 3.65, x + 0.4, 3.9)].join(' '), wallPen);
+    const result = detectTopology({ ...(await parse(await finished([['LABORATORIO', 2.2, 2]], 4.25))), metresPerUnit: MPU_AT_1_TO_50 });
+    const laboratory = result.rooms.filter((room) => room.name === 'LABORATORIO');
+    expect(laboratory).toHaveLength(1);
+    const outside: Position = [((left + metres(3)) * DPI) / 72, ((top + metres(4.6)) * DPI) / 72];
+    expect(pointInPolygon(outside, laboratory[0].polygon)).toBe(false);
+    // 24 m², less what the pilasters stand on.
+    const area = polygonArea(laboratory[0].polygon) * MPU_AT_1_TO_50 ** 2;
+    expect(area).toBeLessThan(24);
+    expect(area).toBeGreaterThan(23.5);
+    expect(result.openings.filter((opening) => opening.subClass === 'window')).toHaveLength(2);
+  });
+});
+
 describe('a small plan whose windows\' frame posts are tiny crossed boxes', () => {
   // A house 9 × 6 m at 1:300 on A3 (a plan plotted small on its sheet), two rooms: walls 0.14 m,
   // each face a 0.84 pt grey stroke, broken at the windows. Each window is drawn in a 0.36 pt blue

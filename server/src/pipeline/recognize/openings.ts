@@ -917,7 +917,8 @@ export function detectOpenings(evidence: Evidence, walls: WallEvidence): Opening
   const openings: FoundOpening[] = [...doors];
   const passages: FrameRect[] = [];
   const pocheFills = new Set(walls.poche.map((fill) => fill.pathIndex));
-  const gaps: Gap[] = [];
+  /** `bare`: open floor wider than a passage, with nothing drawn in it. */
+  const gaps: (Gap & { bare: boolean })[] = [];
   // Of gaps found twice over (between two pairs of runs), the one in the thinner band is the wall's own.
   const solid = solidIn(walls.pieces);
   const found = [...findGaps(runs, limits, lineIndex, walls.thicknessModes), ...findFilledGaps(evidence, runs, limits, pocheFills), ...findGlazedBridges(walls.lines, runs, limits, solid)].sort(
@@ -931,12 +932,18 @@ export function detectOpenings(evidence: Evidence, walls: WallEvidence): Opening
     return lineIndex([Math.min(x0, x1) - margin, Math.min(y0, y1) - margin, Math.max(x0, x1) + margin, Math.max(y0, y1) + margin]);
   };
   for (const gap of found) {
-    if (gaps.some((other) => overlapsAlong(other.rect, gap.rect))) continue;
+    const claims = gaps.filter((other) => overlapsAlong(other.rect, gap.rect));
+    if (claims.some((other) => !other.bare)) continue;
+    // A bare gap says nothing of the band beside it but that no wall is there; glazing in that band
+    // is a window still. The rims of two pilasters on a façade's inner face pair as a thin band
+    // along it, and their gap, wider than a passage, had hidden the windows between them.
+    const besideBareGap = claims.length > 0;
     if (gap.runIds.length === 2 && gap.runIds.every((id) => id >= 0 && cutStrip(walls.runs[id]))) continue;
     const hung = doors.filter((door) => overlapsAlong(door.rect, gap.rect));
     if (hung.length > 0) {
+      if (besideBareGap) continue;
       const glazing = glazingBesideDoors(gap, hung, limits, { nearbyLines, solid, evidence, pocheFills });
-      gaps.push(...glazing.map((opening) => ({ ...gap, rect: opening.rect })));
+      gaps.push(...glazing.map((opening) => ({ ...gap, rect: opening.rect, bare: false })));
       openings.push(...glazing);
       continue;
     }
@@ -950,7 +957,7 @@ export function detectOpenings(evidence: Evidence, walls: WallEvidence): Opening
     // closet part of its room, and lines that run on in the floor beside the gap are a tile or
     // floor hatch, not glazing.
     if (gap.glazedOnly && !folding && (subClass !== 'window' || spanning < 2 || parallelsBeside(gap.rect, lineIndex) > 0)) continue;
-    if (width > limits.gap[1] && (subClass !== 'window' || spanning < GLAZED_GAP_SPANNING)) continue;
+    if ((besideBareGap || width > limits.gap[1]) && (subClass !== 'window' || spanning < GLAZED_GAP_SPANNING)) continue;
     // A folding door is an opening whose sub-class the interface does not name.
     const found = subClass ?? (!folding && !gap.glazedOnly && surfaceSlider(gap.rect, nearby) && !paintedDark(gap.rect, evidence) ? 'sliding door' : null);
     if (found || folding) openings.push({ subClass: found, rect: gap.rect, widthUnits: width, runIds: gap.runIds });
@@ -959,7 +966,7 @@ export function detectOpenings(evidence: Evidence, walls: WallEvidence): Opening
     // side walls end in face each other across the hall along its lift's wall, and the lift's
     // doorway in that wall is still read. Between lengths of wall it is the wall's own gap.
     else if (gap.runIds.every((id) => id >= 0 && isPost(walls.runs[id]))) continue;
-    gaps.push(gap);
+    gaps.push({ ...gap, bare: !found && !folding && width > limits.passage });
   }
   return { openings, passages, jambStubs };
 }
