@@ -1641,7 +1641,7 @@ describe('a door whose swing is written as a chord, a Bézier and a chord (a pri
   // Two rooms of 4 m × 5 m at 1:50 on A3, walls 0.15 m outlined; the partition between them has a
   // 0.9 m door. Its swing is one subpath: a 10° chord from the leaf's tip, 70° of cubic, a 10°
   // chord to the far jamb, as a lab plan's PostScript driver wrote every door.
-  async function twoRoomsAndADoor({ storeNamedByTheDoor = false, underTheName = '900' } = {}): Promise<Uint8Array> {
+  async function twoRoomsAndADoor({ storeNamedByTheDoor = false, underTheName = '900', storeTaggedOnly = [] as string[] } = {}): Promise<Uint8Array> {
     const { doc, page, font, metres } = await a3At1To50();
     const [left, top, t, width, depth, leaf] = [150, 150, metres(0.15), metres(4), metres(5), metres(0.9)];
     const draw = (d: string) => page.drawSvgPath(d, { x: 0, y: page.getHeight(), borderColor: rgb(0, 0, 0), borderWidth: 0.5 });
@@ -1669,6 +1669,9 @@ describe('a door whose swing is written as a chord, a Bézier and a chord (a pri
       // the room's number), in one lettering.
       page.drawText('STORE', { x: partitionRight + metres(0.2), y: page.getHeight() - (top + metres(2.4)), size: 9, font });
       page.drawText(underTheName, { x: partitionRight + metres(0.2), y: page.getHeight() - (top + metres(2.4) + 10), size: 9, font });
+    } else if (storeTaggedOnly.length > 0) {
+      // No name, only figures, each line under the last.
+      storeTaggedOnly.forEach((text, line) => page.drawText(text, { x: partitionRight + metres(1.5), y: page.getHeight() - (top + metres(4) + 10 * line), size: 9, font }));
     } else page.drawText('STORE', { x: partitionRight + metres(1.5), y: page.getHeight() - (top + metres(4)), size: 9, font });
     page.drawText('GROUND FLOOR PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (top + depth + 60), size: 10, font });
     return doc.save();
@@ -1691,6 +1694,15 @@ describe('a door whose swing is written as a chord, a Bézier and a chord (a pri
   it('keeps a room number set there that is no round width, "912" (0.912 m)', async () => {
     const result = detectTopology({ ...(await parse(await twoRoomsAndADoor({ storeNamedByTheDoor: true, underTheName: '912' }))), metresPerUnit: MPU_AT_1_TO_50 });
     expect(result.rooms.map((room) => room.name).sort()).toEqual(['OFFICE', 'STORE 912']);
+  });
+
+  it('takes a door\'s size tag, "90" over "210" (width and height in centimetres), for no room number', async () => {
+    // Casa Energia tags each door so, and a toilet cubicle holding no name but its door's tag had
+    // been named "210". The same figure alone is the room's number.
+    const named = async (storeTaggedOnly: string[]) =>
+      detectTopology({ ...(await parse(await twoRoomsAndADoor({ storeTaggedOnly }))), metresPerUnit: MPU_AT_1_TO_50 }).rooms.map((room) => room.name ?? '-').sort();
+    expect(await named(['90', '210'])).toEqual(['-', 'OFFICE']);
+    expect(await named(['210'])).toEqual(['210', 'OFFICE']);
   });
 });
 
