@@ -1605,6 +1605,25 @@ describe('a small room\'s tag set in the larger room beside it', () => {
   );
 });
 
+describe('a sheet whose border frame, drawn double, leaves wide margins above and below it', () => {
+  // A plan of two rooms at 1:50 on A3 in a frame of two rules 2 mm apart (0.1 m at 1:50), 10 mm in from the
+  // sides and 27 mm from the top and the bottom (95 % of the sheet's width, 82 % of its height,
+  // as an Indian MEP sheet frames its ducting layout), the client's name lettered in the frame's
+  // corner. The plan fills under a quarter of the frame, so the frame was a room of the whole sheet.
+  it('takes the frame for no room', async () => {
+    const { page, MM, poche, finished, blackPen } = await blackPenPlanAt1To50();
+    const rule = (inset: number) => {
+      const [x0, y0, x1, y1] = [(10 + inset) * MM, (27 + inset) * MM, (410 - inset) * MM, (270 - inset) * MM];
+      return `M ${x0} ${y0} L ${x1} ${y0} L ${x1} ${y1} L ${x0} ${y1} Z`;
+    };
+    page.drawSvgPath(`${rule(0)} ${rule(2)}`, { ...blackPen, borderWidth: 0.5 });
+    poche(rowOfRooms([4, 4], 5));
+    page.drawText('AUDITORIUM', { x: 330 * MM, y: page.getHeight() - 250 * MM, size: 14 });
+    const result = detectTopology({ ...(await parse(await finished([['OFFICE', 1.5, 2.5], ['STORE', 5.6, 2.5]], 5.25))), metresPerUnit: MPU_AT_1_TO_50 });
+    expect(result.rooms.map((room) => room.name).sort()).toEqual(['OFFICE', 'STORE']);
+  });
+});
+
 describe('a plan cropped to its own extent (a figure, a plot to extents)', () => {
   // Three rooms of 4 m × 5 m in a row at 1:100, walls 0.2 m outlined, on a page 3 mm larger than
   // the building all round: the outer wall spans the sheet as a border frame does.

@@ -75,8 +75,12 @@ function ringInside(inner: Ring, outer: Ring, outerBox: BBox): boolean {
   return pointInRing(inner[0], outer);
 }
 
-/** A polygon spanning nearly the whole sheet is its border frame: what it encloses is the sheet. */
-const FRAME_SHARE = 0.85;
+/**
+ * A polygon spanning nearly the whole sheet is its border frame: what it encloses is the sheet.
+ * Frames leave margins of up to a tenth of the sheet above and below (an MEP sheet's, drawn
+ * double on A2, spans 94 % of its width and 83 % of its height, and was a room of 11 800 m²).
+ */
+const FRAME_SHARE = 0.8;
 /**
  * A border frame's drawing area is most of what it encloses; a plan cropped to its own extent (a
  * figure, a plot to extents) spans the sheet too, but as rooms, none of them most of it.
