@@ -1605,6 +1605,30 @@ describe('a small room\'s tag set in the larger room beside it', () => {
   );
 });
 
+describe('a plan whose heaviest pen draws a little and closes no room', () => {
+  // Two rooms of 4 × 5 m at 1:50, walls 0.15 m outlined in a 0.5 pt pen, one named OFFICE and
+  // one STORE; below the plan a beam 5 m long is drawn as two strokes of a 1.5 pt pen 0.2 m apart,
+  // pairing a sixth as much as the walls' pen. Held to that pen's width no wall is read and no room
+  // closes; read in the main pen's the two rooms close, but naming two, too few to count as
+  // naming more, they had been left unread (a student's lab plan, whose heavy pen outlines a
+  // scope, lost its two named rooms so).
+  it('reads its rooms in the main pen', async () => {
+    const { doc, page, font, metres } = await a3At1To50();
+    const [left, top, t, width, depth] = [150, 150, metres(0.15), metres(4), metres(5)];
+    const pen = (borderWidth: number) => ({ x: 0, y: page.getHeight(), borderColor: rgb(0, 0, 0), borderWidth });
+    const rect = (x0: number, y0: number, x1: number, y1: number) => `M ${x0} ${y0} L ${x1} ${y0} L ${x1} ${y1} L ${x0} ${y1} Z`;
+    const [middle, right, bottom] = [left + width, left + 2 * width + t, top + depth];
+    page.drawSvgPath([rect(left - t, top - t, right + t, bottom + t), rect(left, top, middle, bottom), rect(middle + t, top, right, bottom)].join(' '), pen(0.5));
+    const beam = bottom + metres(2);
+    page.drawSvgPath(`M ${left} ${beam} L ${left + metres(5)} ${beam} M ${left} ${beam + metres(0.2)} L ${left + metres(5)} ${beam + metres(0.2)}`, pen(1.5));
+    page.drawText('OFFICE', { x: left + metres(1.5), y: page.getHeight() - (top + metres(2.5)), size: 9, font });
+    page.drawText('STORE', { x: middle + t + metres(1.5), y: page.getHeight() - (top + metres(2.5)), size: 9, font });
+    page.drawText('GROUND FLOOR PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (beam + 60), size: 10, font });
+    const result = detectTopology({ ...(await parse(await doc.save())), metresPerUnit: MPU_AT_1_TO_50 });
+    expect(result.rooms.map((room) => room.name).sort()).toEqual(['OFFICE', 'STORE']);
+  });
+});
+
 describe('a sheet whose border frame, drawn double, leaves wide margins above and below it', () => {
   // A plan of two rooms at 1:50 on A3 in a frame of two rules 2 mm apart (0.1 m at 1:50), 10 mm in from the
   // sides and 27 mm from the top and the bottom (95 % of the sheet's width, 82 % of its height,

@@ -162,11 +162,14 @@ export function detectTopology(input: TopologyInput): TopologyResult {
   let reading = read(pens);
   // A heavy pen that pairs little (a scope outline, the sheet's frame) can set the wall pens' width
   // above the pen most walls are drawn in; where the heaviest pens close next to no named rooms,
-  // the main pens' widths are tried instead.
+  // the main pens' widths are tried instead, and taken where they name more, or name any where
+  // the heaviest close no room at all (a student's lab plan: two named rooms, where a dimension's
+  // figure had passed for a third).
   if (reading.walls.minorHeaviestPen && namedRooms(reading.roomFindings.rooms) < NAMED_GAIN) {
     const mainPens = { ...pens, widthFromMainPens: true };
     const main = read(mainPens);
-    if (namesMore(main, reading)) [pens, reading] = [mainPens, main];
+    const nothingElse = reading.roomFindings.rooms.length === 0 && namedRooms(main.roomFindings.rooms) > 0;
+    if (nothingElse || namesMore(main, reading)) [pens, reading] = [mainPens, main];
   }
   if (reading.walls.lighterPens.length > 0) {
     const lighter = read({ ...pens, withLighterPens: true });
