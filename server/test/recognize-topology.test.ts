@@ -3170,6 +3170,23 @@ describe('a sofa drawn in the walls\' pen', () => {
   });
 });
 
+describe('a room with no name that a dimension runs across', () => {
+  // Two rooms of 4 × 5 m at 1:50, black poché, the east one named by nothing but a dimension
+  // drawn through it, ticked 3.4 m apart with its figure, `3400`, over it
+  // (a lab plan dimensions its rooms in millimetres so, and the room had been named "2400").
+  it('takes the dimension\'s figure for no room number', async () => {
+    const across = (sheet: GreyPlan) => {
+      const { page, font, left, top, metres, at, pen } = sheet;
+      dimensionsAlongNorth(sheet, [0, 1, 2, 4, 4.12, 8.12]);
+      page.drawSvgPath(`M ${at(4.32, 2.5)} L ${at(7.92, 2.5)}`, pen);
+      for (const x of [4.42, 7.82]) page.drawSvgPath(`M ${at(x - 0.04, 2.54)} L ${at(x + 0.04, 2.46)}`, pen);
+      page.drawText('3400', { x: left + metres(5.8), y: page.getHeight() - (top + metres(2.45)), size: 7, font });
+    };
+    const result = detectTopology({ ...(await parse(await blackWalledPlan(rowOfRooms([4, 4], 5), across, [['OFFICE', 1.5, 2.5]], 5))), metresPerUnit: MPU_AT_1_TO_50 });
+    expect(result.rooms.map((room) => room.name ?? '-').sort()).toEqual(['-', 'OFFICE']);
+  });
+});
+
 describe('a living room stamped with the hall it opens onto', () => {
   it('takes in the unnamed hall beyond a doorway with no door, where together they fit the stamp', async () => {
     // A 4 × 4 m living room at 1:50 open through a doorway 1 m wide, with no door, onto a hall

@@ -712,6 +712,8 @@ export interface RoomInput {
   /** Rectangles that close passages (gaps between facing wall ends with nothing drawn in them), alike. */
   passages: FrameRect[];
   words: WordBox[];
+  /** Figures printed along dimension lines: no room is named by them. */
+  dimensionFigures: ReadonlySet<WordBox>;
   /** Drawn straight lines that may separate spaces no wall separates, with their index. */
   separators: { segments: Segment2[]; index: Flatbush };
   /** Ink fills and lighter tints: room-sized ones that paint a room are rooms painted along their boundaries. */
@@ -863,7 +865,7 @@ export function detectRooms(input: RoomInput): RoomFindings {
   const maskBoxes = mask.map((polygon) => ringBBox(polygon[0] as Ring));
   const inMask = (p: Position) => mask.some((polygon, k) => boxContainsPoint(maskBoxes[k], p) && pointInPolygon(p, polygon as Ring[]));
   const widths = widthLabels(input.words, closures, input.unitsPerMetre);
-  const labelling = input.words.filter((w) => !widths.has(w));
+  const labelling = input.words.filter((w) => !widths.has(w) && !input.dimensionFigures.has(w));
   const wordsIn = (space: SpacePiece) => labelling.filter((w) => boxContainsPoint(space.bbox, w.center) && pointInRing(w.center, space.rings[0]));
   const walled: SpacePiece[] = candidates
     .filter((c) => buildings.has(c.building))

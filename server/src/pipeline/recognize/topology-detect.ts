@@ -123,6 +123,7 @@ function interpret(input: TopologyInput, candidates: WallCandidates, separators:
     closures: found.openings.map((o) => o.rect),
     passages: found.passages,
     words: evidence.words,
+    dimensionFigures: candidates.dimensions.figures,
     separators,
     fills: evidence.fills,
     tints: evidence.tints,

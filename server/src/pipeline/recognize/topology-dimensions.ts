@@ -36,6 +36,8 @@ export interface DimensionMarks {
    * for one pen at a time, as only one is asked for.
    */
   loosely: (style: string) => Set<number>;
+  /** Figures printed along dimension lines, in their direction: lengths, never a room's number. */
+  figures: Set<WordBox>;
 }
 
 /** A dimension line broken for its text leaves a gap up to this long, paper mm. */
@@ -80,6 +82,8 @@ interface ChainMarks {
   startCrossed: boolean;
   endCrossed: boolean;
   crossing: number[];
+  /** Where extension lines and ticks cross it, along its direction: the stops its spans run between. */
+  stops: number[];
 }
 
 /** A tick crossing a chain near one of its ends, and how far that end runs past it. */
@@ -99,11 +103,11 @@ interface TickClaim {
  * face too: it ends only the line that stops nearest to it, which is the dimension (the face
  * runs on to its corner). A tick marks no face of its own, so ticks are no extension lines.
  */
-export function dimensionMarks(lines: Line[], unitsPerPaperMm: number, words: readonly WordBox[]): DimensionMarks {
+export function dimensionMarks(lines: Line[], unitsPerPaperMm: number, words: readonly WordBox[], unitsPerMetre: number | null): DimensionMarks {
   const dimensionIds = new Set<number>();
   const extensionIds = new Set<number>();
   const index = lineIndex(lines);
-  if (!index) return { dimensionIds, extensions: [], unfigured: new Set(), loosely: () => new Set() };
+  if (!index) return { dimensionIds, extensions: [], unfigured: new Set(), loosely: () => new Set(), figures: new Set() };
   const beyond = 0.5 * unitsPerPaperMm;
   const nearEnd = 3 * unitsPerPaperMm;
   // Extension lines are drawn out from the measured face; arrowheads, dots and ticks are shorter.
@@ -119,7 +123,7 @@ export function dimensionMarks(lines: Line[], unitsPerPaperMm: number, words: re
     const t0 = Math.min(...chain.map((line) => line.t0));
     const t1 = Math.max(...chain.map((line) => line.t1));
     if (t1 - t0 < 2 * nearEnd) continue;
-    const mark: ChainMarks = { chain, startCrossed: false, endCrossed: false, crossing: [] };
+    const mark: ChainMarks = { chain, startCrossed: false, endCrossed: false, crossing: [], stops: [] };
     for (const line of chain) {
       const nx = -line.uy;
       const ny = line.ux;
@@ -140,6 +144,7 @@ export function dimensionMarks(lines: Line[], unitsPerPaperMm: number, words: re
         const t = da / (da - db);
         const at = line.ux * (other.a[0] + t * (other.b[0] - other.a[0])) + line.uy * (other.a[1] + t * (other.b[1] - other.a[1]));
         if (at < line.t0 - 1 || at > line.t1 + 1) continue;
+        mark.stops.push(at);
         if (tick) {
           if (at <= t0 + nearEnd) claims.push({ chain: marks.length, tick: other.id, end: 'start', overshoot: at - t0 });
           if (at >= t1 - nearEnd) claims.push({ chain: marks.length, tick: other.id, end: 'end', overshoot: t1 - at });
@@ -161,13 +166,15 @@ export function dimensionMarks(lines: Line[], unitsPerPaperMm: number, words: re
   const figures = sheetFigures(words);
   const unfigured: Line[] = [];
   const loosely = new Set<Line>();
-  marks.forEach(({ chain, startCrossed, endCrossed, crossing }, k) => {
+  const dimensionFigures = new Set<WordBox>();
+  marks.forEach(({ chain, startCrossed, endCrossed, crossing, stops }, k) => {
     if (!(startCrossed || ticked.has(`${k}|start`)) || !(endCrossed || ticked.has(`${k}|end`))) return;
     for (const line of chain) dimensionIds.add(line.id);
     for (const id of crossing) extensionIds.add(id);
     if (!figures) return;
     // Only a single unbroken stroke can be a face: a row of pieces is a dimension string's.
     const row = rowOf.get(chain[0].id);
+    if (unitsPerMetre !== null) for (const figure of spanFigures(chain, stops, figures.measures, unitsPerMetre)) dimensionFigures.add(figure);
     if (chain.length === 1 && !row && !carriesFigure(chain, figures.any, unitsPerPaperMm)) unfigured.push(chain[0]);
     if (!carriesFigure(row ?? chain, figures.measures, unitsPerPaperMm)) for (const line of chain) loosely.add(line);
   });
@@ -185,6 +192,7 @@ export function dimensionMarks(lines: Line[], unitsPerPaperMm: number, words: re
         1,
         unitsPerPaperMm,
       ),
+    figures: dimensionFigures,
   };
 }
 
@@ -199,6 +207,9 @@ const MEASUREMENT = /^\(?[\d.,'"’”′″\-/]*\d[\d.,'"’”′″\-/]*(mm|c
 interface FigureIndex {
   index: Flatbush;
   centers: Position[];
+  words: readonly WordBox[];
+  /** The largest letter height among them. */
+  tallest: number;
 }
 
 /**
@@ -221,25 +232,61 @@ function figureIndex(figures: readonly WordBox[]): FigureIndex | null {
   const index = new Flatbush(figures.length);
   for (const { center } of figures) index.add(center[0], center[1], center[0], center[1]);
   index.finish();
-  return { index, centers: figures.map(({ center }) => center) };
+  return { index, centers: figures.map(({ center }) => center), words: figures, tallest: Math.max(...figures.map(({ word }) => word.fontSize)) };
 }
 
-/** Whether a figure is printed along the chain (in a gap it leaves for it, too), close across it. */
-function carriesFigure(chain: Line[], figures: FigureIndex | null, unitsPerPaperMm: number): boolean {
-  if (!figures) return false;
-  const { index, centers } = figures;
-  const reach = FIGURE_OFFSET_MM * unitsPerPaperMm;
+/** A dimension's figure is set in the line's direction (either way), its middle within this many letter heights of the line. */
+const FIGURE_SET_ALONG_HEIGHTS = 1.5;
+const FIGURE_SET_ALONG_SINE = 0.1;
+/** A figure gives its span's length within this share, read in metres, centimetres or millimetres. */
+const FIGURE_SPAN_AGREES = 0.05;
+
+/** Whether a bare figure (`2400`, `3,35`) gives a length of `metres` in metres, centimetres or millimetres. */
+function givesLength(text: string, metres: number): boolean {
+  if (!/^\d+([.,]\d+)?$/.test(text) || metres <= 0) return false;
+  const value = Number(text.replace(',', '.'));
+  return [value, value / 100, value / 1000].some((reading) => Math.abs(reading - metres) <= FIGURE_SPAN_AGREES * metres);
+}
+
+/** The figures within `reach` of the chain's box that stand along it (between its ends), with where and how far off it. */
+function figuresAlong(chain: Line[], figures: FigureIndex, reach: number): { figure: WordBox; along: number; across: number }[] {
   const [line] = chain;
   const t0 = Math.min(...chain.map((piece) => piece.t0));
   const t1 = Math.max(...chain.map((piece) => piece.t1));
   const ends = chain.flatMap((piece) => [piece.a, piece.b]);
   const xs = ends.map((p) => p[0]);
   const ys = ends.map((p) => p[1]);
-  return index.search(Math.min(...xs) - reach, Math.min(...ys) - reach, Math.max(...xs) + reach, Math.max(...ys) + reach).some((k) => {
-    const [x, y] = centers[k];
+  return figures.index.search(Math.min(...xs) - reach, Math.min(...ys) - reach, Math.max(...xs) + reach, Math.max(...ys) + reach).flatMap((k) => {
+    const [x, y] = figures.centers[k];
     const along = line.ux * x + line.uy * y;
-    return along >= t0 && along <= t1 && Math.abs(-line.uy * x + line.ux * y - line.offset) <= reach;
+    return along >= t0 && along <= t1 ? [{ figure: figures.words[k], along, across: Math.abs(-line.uy * x + line.ux * y - line.offset) }] : [];
   });
+}
+
+/**
+ * The figures printed as the chain's dimension text is: in its direction, right beside it, each
+ * giving the length of the span it stands in between two of the chain's stops. A room tag's box
+ * reads as a dimension line too (its sides cross it like extension lines), but the number in it
+ * (`135`) measures no span of it.
+ */
+function spanFigures(chain: Line[], stops: number[], figures: FigureIndex | null, unitsPerMetre: number): WordBox[] {
+  if (!figures || stops.length < 2) return [];
+  const sorted = [...stops].sort((a, b) => a - b);
+  const direction = Math.atan2(chain[0].uy, chain[0].ux);
+  return figuresAlong(chain, figures, FIGURE_SET_ALONG_HEIGHTS * figures.tallest).flatMap(({ figure, along, across }) => {
+    const turned = Math.abs(Math.sin(figure.word.angle - direction));
+    if (across > FIGURE_SET_ALONG_HEIGHTS * figure.word.fontSize || turned > FIGURE_SET_ALONG_SINE) return [];
+    const end = sorted.findIndex((stop) => stop >= along);
+    if (end <= 0) return [];
+    return givesLength(figure.word.text, (sorted[end] - sorted[end - 1]) / unitsPerMetre) ? [figure] : [];
+  });
+}
+
+/** Whether a figure is printed along the chain (in a gap it leaves for it, too), close across it. */
+function carriesFigure(chain: Line[], figures: FigureIndex | null, unitsPerPaperMm: number): boolean {
+  if (!figures) return false;
+  const reach = FIGURE_OFFSET_MM * unitsPerPaperMm;
+  return figuresAlong(chain, figures, reach).some(({ across }) => across <= reach);
 }
 
 /** Lines of a hatch or a grid lie this close to a parallel line of their pen, paper mm. */

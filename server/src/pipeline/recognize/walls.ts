@@ -1323,7 +1323,7 @@ export function wallCandidates(evidence: Evidence, scale: WallScale): WallCandid
   const floorTint = floorTints(evidence.fills, evidence.words, wordIndex);
   const poche = visiblePoche(pocheFills(evidence.fills, floorTint, scale), hidden, scale);
   const lines = [...evidence.lines, ...pocheEdges(poche, evidence.lines.length)];
-  const dimensions = dimensionMarks(lines, evidence.unitsPerPaperMm, evidence.words);
+  const dimensions = dimensionMarks(lines, evidence.unitsPerPaperMm, evidence.words, scale.unitsPerMetre);
   const lettering = letteringLineIds(lines, evidence.words, wordIndex);
   const candidates = lines.filter((line) => line.length >= scale.minThickness && !dimensions.dimensionIds.has(line.id) && !lettering.has(line.id));
   // Pens are told apart on every line's pairs; walls are then paired among wall-pen lines only,
