@@ -15,6 +15,7 @@ import { readSurely, type FillRegion, type WordBox } from './topology-evidence.t
 import { combineWithFills, cutAtClosures, roomFills, type SpacePiece } from './topology-fills.ts';
 import { splitAtNecks } from './topology-necks.ts';
 import { splitAtSeparators, type Segment2 } from './topology-separators.ts';
+import { BARE_FIGURE } from './topology-dimensions.ts';
 import { splitAtStamps } from './topology-stamps.ts';
 import { AREA_UNIT, printedAreaM2 } from './printed-area.ts';
 import { METRES_PER_INCH } from '../scale/ratio.ts';
@@ -492,19 +493,16 @@ interface TagAnchor {
   areaM2: number | null;
 }
 
-/** A bare figure: a dimension's, or a size tag's width or height. */
-const FIGURE = /^\d+([.,]\d+)?$/;
-
 /**
  * The room number nearest the room's middle, for a room whose tag prints no name. A figure set
  * over or under another is a size tag's height or width (`70/210`, a door's in centimetres, which
  * had named a toilet cubicle "210"), no room's number.
  */
 function loneRoomNumber(lines: TextLine[], anchor: Position): RoomLabel | null {
-  const sizeTag = (line: TextLine) => lines.some((other) => FIGURE.test(other.text.trim()) && (setUnder(line, other) || setUnder(other, line)));
+  const sizeTag = (line: TextLine) => lines.some((other) => BARE_FIGURE.test(other.text.trim()) && (setUnder(line, other) || setUnder(other, line)));
   const numbers = lines.filter((line) => {
     const text = line.text.trim();
-    return (LONE_ROOM_NUMBER.test(text) && !(FIGURE.test(text) && sizeTag(line))) || (DOTTED_UNIT_NUMBER.test(text) && stampLine(line, lines) !== undefined);
+    return (LONE_ROOM_NUMBER.test(text) && !(BARE_FIGURE.test(text) && sizeTag(line))) || (DOTTED_UNIT_NUMBER.test(text) && stampLine(line, lines) !== undefined);
   });
   if (numbers.length === 0) return null;
   const nearest = numbers.reduce((best, l) => (Math.hypot(l.center[0] - anchor[0], l.center[1] - anchor[1]) < Math.hypot(best.center[0] - anchor[0], best.center[1] - anchor[1]) ? l : best));

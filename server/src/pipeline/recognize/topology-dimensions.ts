@@ -36,7 +36,7 @@ export interface DimensionMarks {
    * for one pen at a time, as only one is asked for.
    */
   loosely: (style: string) => Set<number>;
-  /** Figures printed along dimension lines, in their direction: lengths, never a room's number. */
+  /** Figures printed along dimension lines, in their direction, giving their spans' lengths: never a room's number. */
   figures: Set<WordBox>;
 }
 
@@ -241,9 +241,12 @@ const FIGURE_SET_ALONG_SINE = 0.1;
 /** A figure gives its span's length within this share, read in metres, centimetres or millimetres. */
 const FIGURE_SPAN_AGREES = 0.05;
 
-/** Whether a bare figure (`2400`, `3,35`) gives a length of `metres` in metres, centimetres or millimetres. */
+/** A bare figure (`2400`, `3,35`): a dimension's, or a size tag's width or height. */
+export const BARE_FIGURE = /^\d+([.,]\d+)?$/;
+
+/** Whether a bare figure gives a length of `metres` in metres, centimetres or millimetres. */
 function givesLength(text: string, metres: number): boolean {
-  if (!/^\d+([.,]\d+)?$/.test(text) || metres <= 0) return false;
+  if (!BARE_FIGURE.test(text) || metres <= 0) return false;
   const value = Number(text.replace(',', '.'));
   return [value, value / 100, value / 1000].some((reading) => Math.abs(reading - metres) <= FIGURE_SPAN_AGREES * metres);
 }
