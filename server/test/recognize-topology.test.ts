@@ -3187,6 +3187,30 @@ describe('a room with no name that a dimension runs across', () => {
   });
 });
 
+describe('a room that a dimension broken at the faces it measures runs across', () => {
+  // Two rooms of 4 × 5 m at 1:50, walls outlined in the grey hairline and dimensioned along the
+  // north, the east one named by nothing but a vertical dimension through it, `500` set up the sheet beside it: the line is
+  // broken 0.3 mm of paper either side of each face it crosses and dotted at them (AutoCAD's
+  // dimension breaks, as an Italian lab plan draws it, whose toilet cubicle was named "256"), and
+  // a basin's back edge crosses it 0.4 m inside the room.
+  it('takes the dimension\'s figure for no room number', async () => {
+    const across = (sheet: GreyPlan) => {
+      const { page, font, left, top, metres, at, pen } = sheet;
+      dimensionsAlongNorth(sheet, [0, 1, 2, 4, 4.12, 8.12]);
+      const x = 6;
+      const faces = [-0.25, 0, 5, 5.25];
+      const breakHalf = 0.015;
+      const ends = [-1, ...faces.flatMap((y) => [y - breakHalf, y + breakHalf]), 6.25];
+      for (let k = 0; k < ends.length; k += 2) page.drawSvgPath(`M ${at(x, ends[k])} L ${at(x, ends[k + 1])}`, pen);
+      for (const y of [0, 5]) page.drawCircle({ x: left + metres(x), y: page.getHeight() - (top + metres(y)), size: 1, color: rgb(0, 0, 0) });
+      page.drawSvgPath(`M ${at(5.6, 0.4)} L ${at(6.4, 0.4)}`, pen);
+      page.drawText('500', { x: left + metres(x - 0.08), y: page.getHeight() - (top + metres(2.8)), size: 7, font, rotate: degrees(90) });
+    };
+    const { rooms } = await roomsAt1To50(await greyFilledPlan(rowOfRooms([4, 4], 5), across, [['OFFICE', 1.5, 2.5]], 5));
+    expect(rooms.map(([name]) => name ?? '-').sort()).toEqual(['-', 'OFFICE']);
+  });
+});
+
 describe('a living room stamped with the hall it opens onto', () => {
   it('takes in the unnamed hall beyond a doorway with no door, where together they fit the stamp', async () => {
     // A 4 × 4 m living room at 1:50 open through a doorway 1 m wide, with no door, onto a hall

@@ -71,6 +71,42 @@ function collinearChains(lines: Line[], maxGap: number): Line[][] {
   return chains;
 }
 
+/**
+ * CAD breaks a dimension line where other lines cross it (AutoCAD's dimension breaks), leaving
+ * gaps up to this long, paper mm: the crossing lies in the gap, not on either piece.
+ */
+const DIMENSION_BREAK_MM = 1.5;
+
+/** A break is centred on the line crossing it: within this share of its length either way of its middle. */
+const BREAK_CENTRED_SHARE = 0.15;
+/**
+ * A piece a break ends is many times longer than the break: a dashed line written out dash by
+ * dash leaves gaps as long as half its dashes, and lines cross some of them in the middle.
+ */
+const BROKEN_PIECE_GAPS = 4;
+
+/**
+ * Where along its direction each piece of a row is crossed, besides on itself (give or take a
+ * coordinate rounding): in the middle of a break to the next piece of its row, where the line
+ * crossing is both pieces' (the face a broken dimension measures to lies in its break). A wall's
+ * face stopping short of a door's jamb leaves a gap too, but the jamb stands at its far end.
+ */
+function breaksCrossed(chains: Line[][], longestBreak: number): Map<number, [number, number][]> {
+  const breaks = new Map<number, [number, number][]>();
+  const add = (line: Line, zone: [number, number]) => breaks.set(line.id, [...(breaks.get(line.id) ?? []), zone]);
+  for (const chain of chains) {
+    for (let k = 1; k < chain.length; k++) {
+      const [before, after] = [chain[k - 1], chain[k]];
+      const gap = after.t0 - before.t1;
+      if (gap <= 0 || gap > longestBreak) continue;
+      const middle = (before.t1 + after.t0) / 2;
+      const slack = Math.max(1, BREAK_CENTRED_SHARE * gap);
+      for (const piece of [before, after]) if (!piece.dashed && piece.length >= BROKEN_PIECE_GAPS * gap) add(piece, [middle - slack, middle + slack]);
+    }
+  }
+  return breaks;
+}
+
 /** Architectural ticks are short oblique strokes: up to this long, paper mm. */
 const LONGEST_TICK_MM = 3;
 /** A tick leans across its dimension line at 30° to 75° (|cos| of the angle between them). */
@@ -119,6 +155,7 @@ export function dimensionMarks(lines: Line[], unitsPerPaperMm: number, words: re
   // A row of dimensions along one line chains up; each of them is ticked at its own ends.
   const chains = collinearChains(lines, DIMENSION_TEXT_GAP_MM * unitsPerPaperMm);
   const rowOf = new Map(chains.filter((chain) => chain.length > 1).flatMap((chain) => chain.map((line) => [line.id, chain] as const)));
+  const breaks = breaksCrossed(chains, DIMENSION_BREAK_MM * unitsPerPaperMm);
   for (const chain of [...chains, ...chains.filter((chain) => chain.length > 1).flatMap((chain) => chain.map((line) => [line]))]) {
     const t0 = Math.min(...chain.map((line) => line.t0));
     const t1 = Math.max(...chain.map((line) => line.t1));
@@ -127,11 +164,14 @@ export function dimensionMarks(lines: Line[], unitsPerPaperMm: number, words: re
     for (const line of chain) {
       const nx = -line.uy;
       const ny = line.ux;
+      const onLine: [number, number] = [line.t0 - 1, line.t1 + 1];
+      const zones = [onLine, ...(breaks.get(line.id) ?? [])];
+      const margin = Math.max(1, ...zones.map(([from, to]) => Math.max(line.t0 - from, to - line.t1)));
       for (const k of index.search(
-        Math.min(line.a[0], line.b[0]) - 1,
-        Math.min(line.a[1], line.b[1]) - 1,
-        Math.max(line.a[0], line.b[0]) + 1,
-        Math.max(line.a[1], line.b[1]) + 1,
+        Math.min(line.a[0], line.b[0]) - margin,
+        Math.min(line.a[1], line.b[1]) - margin,
+        Math.max(line.a[0], line.b[0]) + margin,
+        Math.max(line.a[1], line.b[1]) + margin,
       )) {
         const other = lines[k];
         if (other === line || other.source !== 'stroke' || other.axis) continue;
@@ -143,7 +183,8 @@ export function dimensionMarks(lines: Line[], unitsPerPaperMm: number, words: re
         if (da * db >= 0 || Math.min(Math.abs(da), Math.abs(db)) < (tick ? tickReach : beyond)) continue;
         const t = da / (da - db);
         const at = line.ux * (other.a[0] + t * (other.b[0] - other.a[0])) + line.uy * (other.a[1] + t * (other.b[1] - other.a[1]));
-        if (at < line.t0 - 1 || at > line.t1 + 1) continue;
+        // A tick is drawn on its line; only a line it measures to is broken for.
+        if (!(tick ? [onLine] : zones).some(([from, to]) => at >= from && at <= to)) continue;
         mark.stops.push(at);
         if (tick) {
           if (at <= t0 + nearEnd) claims.push({ chain: marks.length, tick: other.id, end: 'start', overshoot: at - t0 });
@@ -238,6 +279,8 @@ function figureIndex(figures: readonly WordBox[]): FigureIndex | null {
 /** A dimension's figure is set in the line's direction (either way), its middle within this many letter heights of the line. */
 const FIGURE_SET_ALONG_HEIGHTS = 1.5;
 const FIGURE_SET_ALONG_SINE = 0.1;
+/** Stops on either side of a figure its span may run past. */
+const SPAN_PASSES_STOPS = 1;
 /** A figure gives its span's length within this share, read in metres, centimetres or millimetres. */
 const FIGURE_SPAN_AGREES = 0.05;
 
@@ -281,7 +324,19 @@ function spanFigures(chain: Line[], stops: number[], figures: FigureIndex | null
     if (across > FIGURE_SET_ALONG_HEIGHTS * figure.word.fontSize || turned > FIGURE_SET_ALONG_SINE) return [];
     const end = sorted.findIndex((stop) => stop >= along);
     if (end <= 0) return [];
-    return givesLength(figure.word.text, (sorted[end] - sorted[end - 1]) / unitsPerMetre) ? [figure] : [];
+    // A line of the drawing may cross the span too (a fixture's edge the dimension runs over):
+    // the span may run past one stop on either side, where the figure is printed within it (a
+    // tiled floor's grid crosses a room's number every few centimetres).
+    const corners = [figure.bbox[0], figure.bbox[2]].flatMap((x) => [figure.bbox[1], figure.bbox[3]].map((y) => chain[0].ux * x + chain[0].uy * y));
+    const [from, to] = [Math.min(...corners), Math.max(...corners)];
+    const spans: [number, number][] = [];
+    for (let first = Math.max(0, end - 1 - SPAN_PASSES_STOPS); first < end; first++) {
+      for (let last = end; last < Math.min(sorted.length, end + 1 + SPAN_PASSES_STOPS); last++) {
+        const adjacent = first === end - 1 && last === end;
+        if (adjacent || (sorted[first] <= from && to <= sorted[last])) spans.push([sorted[first], sorted[last]]);
+      }
+    }
+    return spans.some(([start, stop]) => givesLength(figure.word.text, (stop - start) / unitsPerMetre)) ? [figure] : [];
   });
 }
 
