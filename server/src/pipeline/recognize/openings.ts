@@ -155,19 +155,39 @@ function readSwing(arc: Arc, closed: Position, tip: Position, runs: RectIndex<Wa
   const along = (frame: Frame) => {
     const [hs, ho] = toFrame(frame, hinge);
     const swingSide = Math.sign(toFrame(frame, tip)[1] - ho);
-    // Wall band: across-ranges of runs parallel to the door that reach a jamb and touch the hinge line.
-    const bands: { o0: number; o1: number; id: number }[] = [];
-    for (const id of runs.search(box)) {
-      const run = runs.rects[id];
-      if (!parallel(frame, run, ALIGNED_SINE)) continue;
-      const seen = rectIn(frame, run);
-      const o0 = seen.o0 - ho;
-      const o1 = seen.o1 - ho;
-      const s0 = seen.s0 - hs;
-      const s1 = seen.s1 - hs;
-      const touchesLine = o0 <= 0.25 * run.thickness + 1 && o1 >= -0.25 * run.thickness - 1;
-      const atJamb = (s1 >= -0.3 * r && s1 <= 0.3 * r) || (s0 >= 0.7 * r && s0 <= 1.3 * r);
-      if (touchesLine && atJamb && run.thickness <= 0.6 * r) bands.push({ o0, o1, id });
+    // Wall band: across-ranges of runs parallel to the door that reach a jamb and touch the hinge
+    // line, and the layers of their wall laid against them that end at a jamb too: a wall read as
+    // two runs (its cladding, its core) is opened through both, and the door closes its whole
+    // depth (Casa Energia hangs its doors on the outer layer, and its corridor took in the inner
+    // layer's reveals, 7.83 m² for 7.20).
+    const atHinge = (seen: FrameRect) => seen.s1 - hs >= -0.3 * r && seen.s1 - hs <= 0.3 * r;
+    const atFar = (seen: FrameRect) => seen.s0 - hs >= 0.7 * r && seen.s0 - hs <= 1.3 * r;
+    const near = runs.search(box).map((id) => ({ id, run: runs.rects[id], seen: rectIn(frame, runs.rects[id]) }));
+    const jambed = near
+      .filter(({ run, seen }) => parallel(frame, run, ALIGNED_SINE) && (atHinge(seen) || atFar(seen)) && run.thickness <= 0.6 * r)
+      .map(({ id, run, seen }) => ({ o0: seen.o0 - ho, o1: seen.o1 - ho, id, thickness: run.thickness, seen }));
+    // A layer's wall is as deep at the other jamb (a run of the wall, or the corner of the wall
+    // across, ending at its face): a counter standing against the wall beside the door has floor
+    // there, and a partition in front of a wardrobe beside it has the next room's wall running on.
+    const walledAcross = (layer: (typeof jambed)[number], outward: boolean) => {
+      const middle = ho + (layer.o0 + layer.o1) / 2;
+      const face = ho + (outward ? layer.o1 : layer.o0);
+      const across = atHinge(layer.seen) ? atFar : atHinge;
+      const tolerance = Math.max(1, 0.25 * layer.thickness);
+      return near.some(
+        ({ id, seen }) => id !== layer.id && across(seen) && seen.o0 <= middle && seen.o1 >= middle && Math.abs((outward ? seen.o1 : seen.o0) - face) <= tolerance,
+      );
+    };
+    const bands = jambed.filter((run) => run.o0 <= 0.25 * run.thickness + 1 && run.o1 >= -0.25 * run.thickness - 1);
+    for (let grown = bands.length > 0; grown; ) {
+      const lo = Math.min(...bands.map((b) => b.o0));
+      const hi = Math.max(...bands.map((b) => b.o1));
+      // A block shorter than it is thick is a corner of the wall across, not a layer of this one.
+      const layers = jambed.filter(
+        (run) => !bands.includes(run) && run.seen.s1 - run.seen.s0 >= run.thickness && run.o0 <= hi + 1 && run.o1 >= lo - 1 && walledAcross(run, run.o1 > hi),
+      );
+      bands.push(...layers);
+      grown = layers.length > 0;
     }
     let o0: number;
     let o1: number;
