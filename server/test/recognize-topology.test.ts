@@ -3189,10 +3189,10 @@ describe('a room with no name that a dimension runs across', () => {
 
 describe('a room that a dimension broken at the faces it measures runs across', () => {
   // Two rooms of 4 × 5 m at 1:50, walls outlined in the grey hairline and dimensioned along the
-  // north, the east one named by nothing but a vertical dimension through it, `500` set up the sheet beside it: the line is
-  // broken 0.3 mm of paper either side of each face it crosses and dotted at them (AutoCAD's
-  // dimension breaks, as an Italian lab plan draws it, whose toilet cubicle was named "256"), and
-  // a basin's back edge crosses it 0.4 m inside the room.
+  // north, the east one named by nothing but a vertical dimension through it, `500` set up the
+  // sheet beside it: the line is broken 0.3 mm of paper either side of each face it crosses and
+  // dotted at them (AutoCAD's dimension breaks, as an Italian lab plan draws it, whose toilet
+  // cubicle was named "256"), and a basin's back edge crosses it 0.4 m inside the room.
   it('takes the dimension\'s figure for no room number', async () => {
     const across = (sheet: GreyPlan) => {
       const { page, font, left, top, metres, at, pen } = sheet;
@@ -3213,26 +3213,25 @@ describe('a room that a dimension broken at the faces it measures runs across', 
 
 describe('a door hung in one layer of a wall drawn as two', () => {
   // Two rooms of 4 × 5 m at 1:50, walls outlined in the grey hairline and dimensioned along the
-  // north; the wall between them is
-  // drawn as two layers, 0.22 m against room A and 0.25 m against room B, each its own outline,
-  // and a 0.9 m door opens through both, hung on room A's face and swinging into it, as Casa
-  // Energia hangs its doors: its corridor took in the reveals of the inner layer (7.83 m² for 7.20).
+  // north; the wall between them is drawn as two layers, 0.22 m against room A and 0.25 m against
+  // room B, each its own outline, and a 0.9 m door opens through both, hung on room A's face and
+  // swinging into it, as Casa Energia hangs its doors: its corridor took in the reveals of the
+  // inner layer (7.83 m² for 7.20).
   it('closes the door across the whole wall, leaving the reveal to neither room', async () => {
-    const sheet = await greyPlanAt1To50();
-    const { doc, page, font, left, top, metres, at, rect, pen } = sheet;
     const [thin, thick] = [0.22, 0.25];
     const east = 4 + thin + thick + 4;
     const walls: [number, number, number, number][] = [
       [-0.25, -0.25, east + 0.25, 0], [-0.25, 5, east + 0.25, 5.25], [-0.25, 0, 0, 5], [east, 0, east + 0.25, 5],
       [4, 0, 4 + thin, 2], [4, 2.9, 4 + thin, 5], [4 + thin, 0, 4 + thin + thick, 2], [4 + thin, 2.9, 4 + thin + thick, 5],
     ];
-    for (const wall of walls) page.drawSvgPath(rect(...wall), pen);
-    dimensionsAlongNorth(sheet, [0, 4, 4 + thin, 4 + thin + thick, east]);
-    const k = 0.5523 * 0.9;
-    page.drawSvgPath(`M ${at(4, 2)} L ${at(3.1, 2)} C ${at(3.1, 2 + k)} ${at(4 - k, 2.9)} ${at(4, 2.9)}`, pen);
-    for (const [name, x] of [['ROOM A', 1.5], ['ROOM B', 6]] as const) page.drawText(name, { x: left + metres(x), y: page.getHeight() - (top + metres(2.5)), size: 9, font });
-    page.drawText('GROUND FLOOR PLAN   SCALE 1:50', { x: left, y: page.getHeight() - (top + metres(5.25) + 60), size: 10, font });
-    const { result, rooms } = await roomsAt1To50(await doc.save());
+    const outlinesAndDoor = (sheet: GreyPlan) => {
+      const { page, at, rect, pen } = sheet;
+      for (const wall of walls) page.drawSvgPath(rect(...wall), pen);
+      dimensionsAlongNorth(sheet, [0, 4, 4 + thin, 4 + thin + thick, east]);
+      const k = 0.5523 * 0.9;
+      page.drawSvgPath(`M ${at(4, 2)} L ${at(3.1, 2)} C ${at(3.1, 2 + k)} ${at(4 - k, 2.9)} ${at(4, 2.9)}`, pen);
+    };
+    const { result, rooms } = await roomsAt1To50(await greyFilledPlan([], outlinesAndDoor, [['ROOM A', 1.5, 2.5], ['ROOM B', 6, 2.5]], 5.25));
     expect(rooms).toEqual([
       ['ROOM A', expect.closeTo(20, 1)],
       ['ROOM B', expect.closeTo(20, 1)],
